@@ -1,0 +1,62 @@
+"""The rules of dominoes: pure, deterministic from a seed, no UI imports.
+
+>>> from dominoes_tui.engine import Game, load_variant
+>>> game = Game.new(load_variant("classic"), seed=1)
+>>> action = game.legal_actions()[0]
+>>> game.apply(action)
+"""
+
+from . import tiles
+from .actions import (
+    Action,
+    Draw,
+    IllegalAction,
+    NextHand,
+    Pass,
+    Play,
+    PlayDoubles,
+    Resign,
+    TimeOut,
+    action_from_json,
+    action_to_json,
+)
+from .clock import Clock, format_clock
+from .rules import DEFAULT_VARIANT, Rules, VariantError, load_variant, load_variants
+from .scoring import HandResult, MatchResult, Scores, describe_hand, score_hand
+from .state import HAND_OVER, MATCH_OVER, PLAY, Event, Game, Placed
+from .view import SeatView, seat_view
+
+__all__ = [
+    "DEFAULT_VARIANT",
+    "HAND_OVER",
+    "MATCH_OVER",
+    "PLAY",
+    "Action",
+    "Clock",
+    "Draw",
+    "Event",
+    "Game",
+    "HandResult",
+    "IllegalAction",
+    "MatchResult",
+    "NextHand",
+    "Pass",
+    "Placed",
+    "Play",
+    "PlayDoubles",
+    "Resign",
+    "Rules",
+    "Scores",
+    "SeatView",
+    "TimeOut",
+    "VariantError",
+    "action_from_json",
+    "action_to_json",
+    "describe_hand",
+    "format_clock",
+    "load_variant",
+    "load_variants",
+    "score_hand",
+    "seat_view",
+    "tiles",
+]

@@ -1,0 +1,126 @@
+"""Actions: small immutable values a seat (or the table) applies to a game.
+
+>>> from dominoes_tui.engine import tiles
+>>> Play(tiles.parse("6-5"), 1)
+Play(tile=20, end=1)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import tiles
+
+LEFT, RIGHT = 0, 1
+END_NAMES = ("left", "right", "up", "down")
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Lay ``tile`` on open end ``end`` (0 = left, 1 = right; None to lead)."""
+
+    tile: int
+    end: int | None = None
+
+    def __str__(self) -> str:
+        where = "to lead" if self.end is None else f"on the {END_NAMES[self.end]}"
+        return f"play {tiles.name(self.tile)} {where}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayDoubles:
+    """The two-doubles move (R-2D): lay both doubles, each on the end it matches."""
+
+    first: int
+    second: int
+
+    def __str__(self) -> str:
+        return f"play {tiles.name(self.first)} and {tiles.name(self.second)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Take one tile from the boneyard."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Pass the turn (only when the rules allow it)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class NextHand:
+    """Deal the next hand after a hand is over."""
+
+    def __str__(self) -> str:
+        return "next hand"
+
+
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """``seat`` resigns the match (R-M-6; only where the variant offers it)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} resigns"
+
+
+@dataclass(frozen=True, slots=True)
+class TimeOut:
+    """``seat``'s clock ran out: the match is lost on time (R-T-1)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} lost on time"
+
+
+Action = Play | PlayDoubles | Draw | Pass | NextHand | Resign | TimeOut
+MOVES = (Play, PlayDoubles, Draw, Pass)
+
+
+class IllegalAction(ValueError):
+    """An action the rules refuse; the message says why, in words for a player."""
+
+
+def action_to_json(a: Action) -> list:
+    """A compact, data-only form for saves and logs: ``["play", 20, 1]``."""
+    if isinstance(a, Play):
+        return ["play", a.tile, a.end]
+    if isinstance(a, PlayDoubles):
+        return ["doubles", a.first, a.second]
+    if isinstance(a, Draw):
+        return ["draw"]
+    if isinstance(a, Pass):
+        return ["pass"]
+    if isinstance(a, NextHand):
+        return ["next"]
+    if isinstance(a, Resign):
+        return ["resign", a.seat]
+    if isinstance(a, TimeOut):
+        return ["timeout", a.seat]
+    raise TypeError(f"not an action: {a!r}")
+
+
+def action_from_json(data: list) -> Action:
+    kind, *args = data
+    try:
+        cls = {
+            "play": Play,
+            "doubles": PlayDoubles,
+            "draw": Draw,
+            "pass": Pass,
+            "next": NextHand,
+            "resign": Resign,
+            "timeout": TimeOut,
+        }[kind]
+        return cls(*args)
+    except (KeyError, TypeError):
+        raise ValueError(f"not an action: {data!r}") from None

@@ -1,0 +1,135 @@
+"""A variant's rules in plain words, generated from its settings.
+
+Because the words come from the settings, an override in a player's file
+shows up in ``dominoes rules NAME`` and on the in-game help screen.
+"""
+
+from __future__ import annotations
+
+from .rules import Rules
+
+_OPENERS = {
+    "lowest_double": "the player with the lowest double (1-1 up to {n}-{n}; 0-0 only if nobody "
+    "holds another double), or with no double the lowest tile",
+    "lowest_double_blank_high": "the player with the lowest double, counting 0-0 as the highest "
+    "(1-1, 2-2, …, {n}-{n}, then 0-0), or with no double the lowest tile",
+    "highest_double": "the player with the highest double ({n}-{n} down to 0-0), or with no "
+    "double the heaviest tile",
+    "highest_tile": "the player with the heaviest tile",
+    "random": "a player drawn by lot",
+}
+_LEADS = {
+    "that_tile": "leads that very tile",
+    "any": "may lead any tile",
+    "double_if_held": "must lead a double if they hold one",
+}
+_NEXT = {
+    "winner": "the winner of the previous hand leads (after a level block, the previous opener)",
+    "winner_or_last_single": "the winner of the previous hand leads; after a blocked hand, the "
+    "last player who played a tile that was not a double",
+    "alternate": "players take turns to lead",
+    "as_first": "the opener is found the same way as in the first hand",
+}
+
+
+def explain(r: Rules) -> list[str]:
+    """The rules of ``r`` as short paragraphs."""
+    n = r.set
+    out: list[str] = []
+    who = f"{r.players} players"
+    if r.partners:
+        who += " in two pairs (partners sit opposite; a pair's hands count together)"
+    out.append(
+        f"Set and deal: a double-{n} set of {r.tile_count} tiles; {who}; "
+        f"{r.hand_size} tiles each, {r.boneyard_size} left in the boneyard."
+    )
+    if r.redeal:
+        out.append(
+            "Redeal: a hand with 5 or more doubles, or 6 or more tiles of one suit, is dealt again."
+        )
+    out.append(
+        "First hand: "
+        + _OPENERS[r.first_opener].format(n=n)
+        + f" opens and {_LEADS[r.first_lead]}."
+    )
+    lead = _LEADS[r.next_lead]
+    out.append(f"Later hands: {_NEXT[r.next_opener]}; the opener {lead}.")
+    out.append(
+        "Play: a tile goes on an open end showing one of its numbers; a tile that fits "
+        "both ends goes where you choose."
+    )
+    if r.drawing == "none":
+        draw = "No drawing: a player who cannot play passes."
+    else:
+        draw = "Drawing: a player who cannot play draws one tile at a time until one fits"
+        if r.drawing == "any_time":
+            draw += "; you may also draw before playing even when you could play"
+        if r.reserve:
+            s = "s" if r.reserve > 1 else ""
+            draw += (
+                f"; the boneyard's last {r.reserve} tile{s} are never drawn"
+                if s
+                else ("; the boneyard's last tile is never drawn")
+            )
+        draw += "; with nothing left to draw, they pass."
+    out.append(draw)
+    if r.two_doubles:
+        out.append(
+            "Two doubles: when the ends show different numbers and you hold both doubles, "
+            "you may lay both in one turn (not on the lead)."
+        )
+    out.append(
+        "A hand ends when a player plays their last tile, or when nobody can play (blocked)."
+    )
+    if r.scoring == "penalty":
+        s = (
+            "Scoring (penalty): the loser of a hand writes their own pips against them; "
+            f"the first to {r.target} or more loses the match."
+        )
+        if r.blocked == "own_total":
+            s += " Blocked: the lighter hand wins; the other writes their own total"
+            s += ", plus the winner's pips (full fish)." if r.full_fish else "."
+        else:
+            s += " Blocked: the heavier hand writes the difference."
+    else:
+        goal = f"to {r.target} wins the match" if r.target else "a single hand decides the match"
+        s = f"Scoring: the winner of a hand scores the pips left in the opponents' hands; {goal}."
+        if r.blocked == "difference":
+            s += " Blocked: the lighter hand scores the difference (from each opponent)."
+        else:
+            s += " Blocked: the lighter hand scores the opponents' total."
+    out.append(s)
+    if r.blocked_tie == "hang":
+        out.append(
+            "A level block: nobody writes; the points hang, add up over further level blocks, "
+            "and join the next hand's score."
+        )
+    else:
+        out.append("A level block scores nothing.")
+    lone = []
+    if r.lone_blank_double:
+        lone.append(f"a lone 0-0 counts {r.lone_blank_double}")
+    if r.lone_double_six:
+        lone.append(f"a lone 6-6 counts {r.lone_double_six}")
+    if lone:
+        out.append("Left alone in a hand at the end, " + " and ".join(lone) + ".")
+    if r.rule_of_13:
+        out.append(
+            "Rule of 13: while your written score is 0, a penalty under 13 is held (+N), not "
+            "written; 13 or more in one hand writes it together with what you held; when your "
+            "opponent starts holding, your held points are cleared."
+        )
+    if r.bonus_first_last:
+        b = ", ".join(f"{t} = {p}" for t, p in r.bonus_first_last.items())
+        out.append(
+            f"Bonuses: the hand's first or last tile {b} adds its points to that hand's score."
+        )
+    if r.clock_minutes:
+        out.append(f"Clock: {r.clock_minutes} minutes each for the whole match; running out loses.")
+    if r.turn_seconds:
+        out.append(
+            f"Turn limit: {r.turn_seconds} seconds; when it runs out a move is played for you."
+        )
+    if r.resign:
+        out.append("You may resign; that loses the match at once.")
+    return out

@@ -1,0 +1,297 @@
+"""Scoring a finished hand and the match (RULES.md §5–7).
+
+Everything here works on *counted pips per seat* (ints), so the readable
+engine and the fast playout path share one set of scoring rules.
+
+- penalty scoring (R-C): losers write their own pips; the rule of 13 (R-13);
+- winner-takes scoring (R-W): the winner scores the others' pips;
+- blocked hands, level blocks that score nothing or hang (R-C-7);
+- bonuses for named tiles led first or played last (R-B);
+- partners (R-P): seats 0 and 2 against 1 and 3, hands counted together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from . import tiles
+from .rules import Rules
+
+RULE_OF_13 = 13
+
+
+def counted_pips(rules: Rules, hand: int) -> int:
+    """What a hand left at the end counts: its pips, or a lone double's set value (R-C-5)."""
+    if hand and hand & (hand - 1) == 0:
+        t = hand.bit_length() - 1
+        if t == 0 and rules.lone_blank_double:  # 0-0
+            return rules.lone_blank_double
+        if t == tiles.tile(6, 6) and rules.lone_double_six:
+            return rules.lone_double_six
+    total = 0
+    value = tiles.VALUE
+    while hand:
+        low = hand & -hand
+        total += value[low.bit_length() - 1]
+        hand ^= low
+    return total
+
+
+@dataclass(frozen=True)
+class Scores:
+    """The match score: written points and rule-of-13 held points per side, and hanging points."""
+
+    written: tuple[int, ...]
+    held: tuple[int, ...]
+    hanging: int = 0
+
+    @classmethod
+    def zero(cls, sides: int) -> Scores:
+        return cls((0,) * sides, (0,) * sides, 0)
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """How a hand ended and what it scored."""
+
+    kind: str
+    """``"domino"`` or ``"blocked"``."""
+    winner: int | None
+    """The seat that won the hand (went out, or the lightest in a block); None if level."""
+    winner_side: int | None
+    counted: tuple[int, ...]
+    """Counted pips per seat."""
+    side_pips: tuple[int, ...]
+    points: tuple[int, ...]
+    """Per side, before the rule of 13: penalty written against it, or points it scores."""
+    pips_part: tuple[int, ...]
+    """The part of ``points`` that comes from the hands' pips (no bonus, no hanging)."""
+    bonus: int
+    """Bonus points (R-B) in this hand, whoever they went to."""
+    bonus_tiles: tuple[int, ...]
+    hanging_in: int
+    """Points that were hanging before this hand and joined its score."""
+    hanging_added: int
+    """Points this hand left hanging (a level block under ``hang``)."""
+    full_fish: int
+    """The winner's pips added to the loser's penalty (full fish)."""
+    lone: tuple[int, ...]
+    """Seats whose counted pips came from a lone 0-0 or 6-6 (R-C-5)."""
+    before: Scores
+    after: Scores
+
+
+def _winner_of_block(rules: Rules, counted: Sequence[int], side_pips: Sequence[int]):
+    low = min(side_pips)
+    if list(side_pips).count(low) > 1:
+        return None, None
+    side = list(side_pips).index(low)
+    seats = [s for s in range(rules.players) if rules.side_of(s) == side]
+    seat = min(seats, key=lambda s: (counted[s], s))
+    return seat, side
+
+
+def score_hand(
+    rules: Rules,
+    domino_seat: int | None,
+    hands: Sequence[int],
+    first_tile: int | None,
+    last_tile: int | None,
+    before: Scores,
+) -> HandResult:
+    """Score a hand that ended by ``domino_seat`` going out, or blocked if None."""
+    counted = tuple(counted_pips(rules, h) for h in hands)
+    lone = tuple(
+        s
+        for s, h in enumerate(hands)
+        if h and h & (h - 1) == 0 and counted[s] != tiles.VALUE[h.bit_length() - 1]
+    )
+    sides = rules.sides
+    side_pips = [0] * sides
+    for seat, c in enumerate(counted):
+        side_pips[rules.side_of(seat)] += c
+    if domino_seat is not None:
+        kind, winner, wside = "domino", domino_seat, rules.side_of(domino_seat)
+    else:
+        kind = "blocked"
+        winner, wside = _winner_of_block(rules, counted, side_pips)
+
+    bonus_list = [t for t in (first_tile, last_tile) if t is not None and t in rules.bonus_tiles]
+    if first_tile is not None and first_tile == last_tile:
+        bonus_list = bonus_list[:1]
+    bonus = sum(rules.bonus_tiles[t] for t in bonus_list)
+
+    written, held = list(before.written), list(before.held)
+    hanging = before.hanging
+    pips_part = [0] * sides
+    points = [0] * sides
+    hanging_in = hanging_added = fish = 0
+
+    if wside is None:  # a level block
+        if rules.blocked_tie == "hang":
+            hanging_added = sum(side_pips) + bonus
+            hanging += hanging_added
+    elif rules.scoring == "penalty":
+        for s in range(sides):
+            if s == wside:
+                continue
+            if kind == "blocked" and rules.blocked == "difference":
+                pips_part[s] = side_pips[s] - side_pips[wside]
+            else:
+                pips_part[s] = side_pips[s]
+                if kind == "blocked" and rules.full_fish:
+                    fish = side_pips[wside]
+                    pips_part[s] += fish
+            points[s] = pips_part[s] + bonus + hanging
+        hanging_in, hanging = hanging, 0
+        _write_penalties(rules, points, written, held)
+    else:  # winner_takes
+        others = [side_pips[s] for s in range(sides) if s != wside]
+        if kind == "blocked" and rules.blocked == "difference":
+            pips_part[wside] = sum(p - side_pips[wside] for p in others)
+        else:
+            pips_part[wside] = sum(others)
+        points[wside] = pips_part[wside] + bonus + hanging
+        written[wside] += points[wside]
+        hanging_in, hanging = hanging, 0
+
+    return HandResult(
+        kind=kind,
+        winner=winner,
+        winner_side=wside,
+        counted=counted,
+        side_pips=tuple(side_pips),
+        points=tuple(points),
+        pips_part=tuple(pips_part),
+        bonus=bonus,
+        bonus_tiles=tuple(bonus_list),
+        hanging_in=hanging_in,
+        hanging_added=hanging_added,
+        full_fish=fish,
+        lone=lone,
+        before=before,
+        after=Scores(tuple(written), tuple(held), hanging),
+    )
+
+
+def _write_penalties(rules: Rules, points: list[int], written: list[int], held: list[int]) -> None:
+    """Write each side's penalty, holding small ones under the rule of 13 (R-13-1…3)."""
+    for s, pen in enumerate(points):
+        if pen <= 0:
+            continue
+        if rules.rule_of_13 and written[s] == 0:
+            if pen < RULE_OF_13:
+                started = held[s] == 0
+                held[s] += pen  # R-13-1: held, not written
+                if started:  # R-13-3: the others' held points are cleared
+                    for o in range(len(held)):
+                        if o != s:
+                            held[o] = 0
+            else:  # R-13-2: written together with what was held
+                written[s] += pen + held[s]
+                held[s] = 0
+        else:
+            written[s] += pen
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    winner_side: int | None
+    """None for a drawn single hand."""
+    loser_side: int | None
+    reason: str
+    """``"target"``, ``"single_hand"``, ``"time"`` or ``"resign"``."""
+
+
+def match_result_after_hand(rules: Rules, result: HandResult) -> MatchResult | None:
+    """Is the match over after this hand (R-C-6)? Who won?"""
+    written = result.after.written
+    if rules.target == 0:
+        ws = result.winner_side
+        losers = [s for s in range(rules.sides) if s != ws]
+        loser = losers[0] if ws is not None and len(losers) == 1 else None
+        return MatchResult(ws, loser, "single_hand")
+    reached = [s for s in range(rules.sides) if written[s] >= rules.target]
+    if not reached:
+        return None
+    if rules.target_means == "lose":
+        loser = max(reached, key=lambda s: written[s])
+        rest = [s for s in range(rules.sides) if s not in reached]
+        winner = min(rest, key=lambda s: written[s]) if rest else None
+        return MatchResult(winner, loser, "target")
+    winner = max(reached, key=lambda s: written[s])
+    rest = [s for s in range(rules.sides) if s != winner]
+    loser = rest[0] if len(rest) == 1 else None
+    return MatchResult(winner, loser, "target")
+
+
+def match_result_on_loss(rules: Rules, loser_side: int, reason: str, scores: Scores) -> MatchResult:
+    """A side loses at once (flag fall, resignation): the best of the rest wins."""
+    rest = [s for s in range(rules.sides) if s != loser_side]
+    if rules.target_means == "lose":
+        winner = min(rest, key=lambda s: scores.written[s])
+    else:
+        winner = max(rest, key=lambda s: scores.written[s])
+    return MatchResult(winner, loser_side, reason)
+
+
+def describe_hand(rules: Rules, result: HandResult, names: Sequence[str]) -> list[str]:
+    """The score of a hand in words, one line a fact; ``names`` per side."""
+    lines: list[str] = []
+    n = names
+    pip_word = "pips"
+    if result.kind == "domino":
+        lines.append(f"{n[result.winner_side]} went out (domino).")
+    else:
+        totals = ", ".join(f"{n[s]} {p}" for s, p in enumerate(result.side_pips))
+        if result.winner_side is None:
+            lines.append(f"Blocked, level: {totals}.")
+        else:
+            lines.append(f"Blocked: {totals}; {n[result.winner_side]} is lighter.")
+    for seat in result.lone:
+        t = "0-0" if result.counted[seat] == rules.lone_blank_double else "6-6"
+        lines.append(f"A lone {t} counts {result.counted[seat]}.")
+    if result.winner_side is None:
+        if result.hanging_added:
+            lines.append(
+                f"Nobody writes; {result.hanging_added} points hang (now {result.after.hanging})."
+            )
+        else:
+            lines.append("Nobody scores.")
+        return lines
+    for t in result.bonus_tiles:
+        lines.append(f"Bonus {tiles.name(t)}: {rules.bonus_tiles[t]} points.")
+    for s in range(rules.sides):
+        pts = result.points[s]
+        if pts <= 0:
+            continue
+        parts = [f"{result.pips_part[s]} {pip_word}"]
+        if result.full_fish:
+            parts[0] += f" (full fish: with {n[result.winner_side]}'s {result.full_fish})"
+        if result.bonus:
+            parts.append(f"{result.bonus} bonus")
+        if result.hanging_in:
+            parts.append(f"{result.hanging_in} hanging")
+        how = " + ".join(parts)
+        if rules.scoring == "penalty":
+            wrote = result.after.written[s] - result.before.written[s]
+            if wrote == 0 and result.after.held[s] > result.before.held[s]:
+                lines.append(
+                    f"{n[s]} takes {pts} ({how}): under 13 with nothing written, "
+                    f"held (+{result.after.held[s]}) by the rule of 13."
+                )
+            elif wrote > pts:
+                lines.append(f"{n[s]} writes {wrote}: {pts} ({how}) and {wrote - pts} held before.")
+            else:
+                lines.append(f"{n[s]} writes {pts} ({how}).")
+        else:
+            lines.append(f"{n[s]} scores {pts} ({how}).")
+    for s in range(rules.sides):
+        if (
+            result.before.held[s]
+            and not result.after.held[s]
+            and (result.after.written[s] == result.before.written[s])
+        ):
+            lines.append(f"{n[s]}'s held {result.before.held[s]} is cleared (rule of 13).")
+    return lines

@@ -1,0 +1,562 @@
+"""The true state of a match: hands, line, boneyard, scores; legal actions and ``apply``.
+
+A :class:`Game` is owned by whoever created it and changed only through
+:meth:`Game.apply`. :meth:`Game.copy` is cheap (hands are bitmasks), for search.
+Every random choice comes from the game's own ``random.Random(seed)``, so the
+seed and :attr:`Game.log` replay the whole match exactly (:meth:`Game.replay`).
+
+>>> from dominoes_tui.engine import load_variant
+>>> g = Game.new(load_variant("classic"), seed=7)
+>>> g.phase, len(g.hand(0)), len(g.legal_actions()) >= 1
+('play', 7, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from . import tiles
+from .actions import (
+    END_NAMES,
+    Action,
+    Draw,
+    IllegalAction,
+    NextHand,
+    Pass,
+    Play,
+    PlayDoubles,
+    Resign,
+    TimeOut,
+)
+from .rules import Rules
+from .scoring import (
+    HandResult,
+    MatchResult,
+    Scores,
+    match_result_after_hand,
+    match_result_on_loss,
+    score_hand,
+)
+
+PLAY, HAND_OVER, MATCH_OVER = "play", "hand_over", "match_over"
+MAX_REDEALS = 1000
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One public happening of a hand, as every seat saw it.
+
+    ``ends`` are the open ends' numbers just before it: a seat that drew or
+    passed showed that it could not (or chose not to) play on them.
+    """
+
+    seat: int
+    kind: str
+    """``"play"``, ``"doubles"``, ``"draw"``, ``"pass"``."""
+    ends: tuple[int, ...]
+    tile: int | None = None
+    end: int | None = None
+    second: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A tile on the line, as laid: ``left`` and ``right`` are the pips shown on each side."""
+
+    tile: int
+    left: int
+    right: int
+
+    @property
+    def double(self) -> bool:
+        return self.left == self.right
+
+
+def redeal_needed(rules: Rules, hand: int) -> bool:
+    """R-C-2: five or more doubles, or six or more tiles of one suit."""
+    if (hand & tiles.DOUBLES_MASK).bit_count() >= 5:
+        return True
+    return any((hand & tiles.SUIT_MASK[n]).bit_count() >= 6 for n in range(rules.set + 1))
+
+
+def _double_order(rules: Rules, kind: str) -> list[int]:
+    doubles = [tiles.tile(n, n) for n in range(rules.set + 1)]
+    if kind in ("lowest_double", "lowest_double_blank_high"):
+        return doubles[1:] + doubles[:1]  # 1-1 < … < N-N < 0-0 (R-O-1, R-O-2)
+    return doubles[::-1]  # highest_double: N-N first
+
+
+def _tile_rank(t: int) -> tuple[int, int]:
+    return tiles.VALUE[t], tiles.HIGH[t]
+
+
+def find_opener(rules: Rules, hands: Sequence[int], kind: str) -> tuple[int, int]:
+    """Seat and tile named by an opener rule (R-O-1…3); not for ``random``."""
+    held = {t: s for s, h in enumerate(hands) for t in tiles.bits(h)}
+    if kind != "highest_tile":
+        for d in _double_order(rules, kind):
+            if d in held:
+                return held[d], d
+    if kind.startswith("lowest"):
+        t = min(held, key=_tile_rank)  # R-O-3: lowest value, then lowest high half
+    else:
+        t = max(held, key=_tile_rank)  # R-O-3: highest value, then highest high half
+    return held[t], t
+
+
+class Game:
+    """A whole match: deal, play, score, next hand, until the target."""
+
+    __slots__ = (
+        "rules",
+        "seed",
+        "rng",
+        "log",
+        "hand_no",
+        "hands",
+        "boneyard",
+        "line",
+        "ends",
+        "turn",
+        "opener",
+        "lead_tile",
+        "lead_rule",
+        "passes",
+        "first_tile",
+        "last_tile",
+        "last_single",
+        "redeals",
+        "events",
+        "scores",
+        "phase",
+        "result",
+        "results",
+        "match_result",
+        "first_seat",
+    )
+
+    def __init__(self) -> None:  # use Game.new
+        pass
+
+    # ------------------------------------------------------------------ set-up
+    @classmethod
+    def new(cls, rules: Rules, seed: int = 0, first_seat: int | None = None) -> Game:
+        """A match dealt from ``random.Random(seed)``.
+
+        ``first_seat`` makes that seat open the first hand (a rematch that
+        swaps the opener); otherwise the first-opener rule decides.
+        """
+        g = cls()
+        g.rules = rules
+        g.seed = seed
+        g.rng = random.Random(seed)
+        g.log = []
+        g.hand_no = 0
+        g.scores = Scores.zero(rules.sides)
+        g.results = []
+        g.result = None
+        g.match_result = None
+        g.first_seat = first_seat
+        g._deal()
+        return g
+
+    @classmethod
+    def replay(
+        cls, rules: Rules, seed: int, actions: Iterable[Action], first_seat: int | None = None
+    ) -> Game:
+        """The game reached by ``actions`` from the deal of ``seed``."""
+        g = cls.new(rules, seed, first_seat)
+        for a in actions:
+            g.apply(a)
+        return g
+
+    def copy(self) -> Game:
+        g = Game.__new__(Game)
+        g.rules = self.rules
+        g.seed = self.seed
+        g.rng = random.Random()
+        g.rng.setstate(self.rng.getstate())
+        g.log = list(self.log)
+        g.hand_no = self.hand_no
+        g.hands = list(self.hands)
+        g.boneyard = list(self.boneyard)
+        g.line = list(self.line)
+        g.ends = list(self.ends)
+        for name in (
+            "turn",
+            "opener",
+            "lead_tile",
+            "lead_rule",
+            "passes",
+            "first_tile",
+            "last_tile",
+            "last_single",
+            "redeals",
+            "scores",
+            "phase",
+            "result",
+            "match_result",
+            "first_seat",
+        ):
+            setattr(g, name, getattr(self, name))
+        g.events = list(self.events)
+        g.results = list(self.results)
+        return g
+
+    def _deal(self) -> None:
+        """R-D-1: shuffle, deal ``hand_size`` to each seat; redeal per R-C-2."""
+        r = self.rules
+        self.hand_no += 1
+        self.redeals = 0
+        while True:
+            pool = list(range(r.tile_count))
+            self.rng.shuffle(pool)
+            hs = r.hand_size
+            self.hands = [tiles.mask_of(pool[i * hs : (i + 1) * hs]) for i in range(r.players)]
+            self.boneyard = pool[r.players * hs :]
+            if not r.redeal or not any(redeal_needed(r, h) for h in self.hands):
+                break
+            self.redeals += 1
+            if self.redeals >= MAX_REDEALS:  # pragma: no cover - astronomically unlikely
+                break
+        self.line = []
+        self.ends = []
+        self.passes = 0
+        self.first_tile = self.last_tile = None
+        self.last_single = None
+        self.events = []
+        self.result = None
+        self.phase = PLAY
+        self._choose_opener()
+
+    def _choose_opener(self) -> None:
+        """R-O-1…6: who leads this hand and what they must lead."""
+        r = self.rules
+        first = self.hand_no == 1
+        self.lead_tile = None
+        self.lead_rule = r.first_lead if first else r.next_lead
+        if first and self.first_seat is not None:
+            seat = self.first_seat
+            if self.lead_rule == "that_tile":
+                self.lead_rule = "any"
+        elif first or r.next_opener == "as_first":
+            if r.first_opener == "random":
+                seat = self.rng.randrange(r.players)
+            else:
+                seat, t = find_opener(r, self.hands, r.first_opener)
+                if self.lead_rule == "that_tile":
+                    self.lead_tile = t
+        else:
+            prev = self.results[-1]
+            prev_opener = self.opener
+            if r.next_opener == "alternate":
+                seat = (prev_opener + 1) % r.players
+            elif r.next_opener == "winner_or_last_single" and prev.kind == "blocked":
+                seat = self.last_single if self.last_single is not None else prev_opener
+            else:  # winner; R-O-6: after a level block the previous opener again
+                seat = prev.winner if prev.winner is not None else prev_opener
+        self.opener = seat
+        self.turn = seat
+
+    # --------------------------------------------------------------- queries
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    def hand(self, seat: int) -> list[int]:
+        """The tiles ``seat`` holds, as ids, lowest first."""
+        return list(tiles.bits(self.hands[seat]))
+
+    @property
+    def drawable(self) -> int:
+        """How many boneyard tiles may still be drawn (R-C-3: ``reserve`` never are)."""
+        return max(0, len(self.boneyard) - self.rules.reserve)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == MATCH_OVER
+
+    def fitting_mask(self, seat: int) -> int:
+        """``seat``'s tiles that fit an open end (all of them on the lead)."""
+        h = self.hands[seat]
+        if not self.ends:
+            return h
+        m = 0
+        for n in set(self.ends):
+            m |= tiles.SUIT_MASK[n]
+        return h & m
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the side to move may take (or NextHand between hands)."""
+        if self.phase == HAND_OVER:
+            return [NextHand()]
+        if self.phase != PLAY:
+            return []
+        r = self.rules
+        seat = self.turn
+        hand = self.hands[seat]
+        if not self.ends:
+            return [Play(t) for t in tiles.bits(self._lead_mask(hand))]
+        out: list[Action] = []
+        left, right = self.ends
+        for t in tiles.bits(hand & (tiles.SUIT_MASK[left] | tiles.SUIT_MASK[right])):
+            if tiles.LOW[t] == left or tiles.HIGH[t] == left:
+                out.append(Play(t, 0))
+            if tiles.LOW[t] == right or tiles.HIGH[t] == right:
+                out.append(Play(t, 1))
+        dd = self._two_doubles(seat)
+        if dd:
+            out.append(dd)
+        drawable = len(self.boneyard) > r.reserve
+        if out:
+            if r.drawing == "any_time" and drawable:
+                out.append(Draw())
+        elif r.drawing != "none" and drawable:
+            out.append(Draw())
+        else:
+            out.append(Pass())
+        return out
+
+    def _lead_mask(self, hand: int) -> int:
+        if self.lead_tile is not None:
+            return hand & tiles.BIT[self.lead_tile]
+        if self.lead_rule == "double_if_held" and hand & tiles.DOUBLES_MASK:
+            return hand & tiles.DOUBLES_MASK  # R-O-5
+        return hand
+
+    def _two_doubles(self, seat: int) -> PlayDoubles | None:
+        """R-2D: ends show different numbers and ``seat`` holds both doubles."""
+        if not self.rules.two_doubles or len(self.ends) != 2:
+            return None
+        a, b = self.ends
+        if a == b:
+            return None
+        da, db = tiles.tile(a, a), tiles.tile(b, b)
+        h = self.hands[seat]
+        if h & tiles.BIT[da] and h & tiles.BIT[db]:
+            return PlayDoubles(da, db)
+        return None
+
+    # --------------------------------------------------------------- actions
+    def apply(self, action: Action) -> None:
+        """Apply ``action`` for the side to move; IllegalAction (with the reason) if refused."""
+        if isinstance(action, (Resign, TimeOut)):
+            self._lose_at_once(action)
+        elif isinstance(action, NextHand):
+            if self.phase != HAND_OVER:
+                raise IllegalAction("the hand is not over yet")
+            self.results.append(self.result)
+            self._deal()
+        elif self.phase != PLAY:
+            raise IllegalAction(
+                "the match is over" if self.phase == MATCH_OVER else "the hand is over"
+            )
+        elif isinstance(action, Play):
+            self._play(action)
+        elif isinstance(action, Draw):
+            self._draw()
+        elif isinstance(action, Pass):
+            self._pass()
+        elif isinstance(action, PlayDoubles):
+            self._play_doubles(action)
+        else:
+            raise IllegalAction(f"{action!r} is not an action")
+        self.log.append(action)
+
+    def why_illegal(self, action: Action) -> str | None:
+        """The reason ``action`` would be refused now, or None if it is legal."""
+        g = self.copy()
+        try:
+            g.apply(action)
+        except IllegalAction as e:
+            return str(e)
+        return None
+
+    def _ends_words(self) -> str:
+        a, b = self.ends
+        return f"the open ends show {a} and {b}" if a != b else f"both open ends show {a}"
+
+    def _play(self, action: Play) -> None:
+        seat, t = self.turn, action.tile
+        if not (0 <= t < self.rules.tile_count):
+            raise IllegalAction(f"there is no tile {t} in a double-{self.rules.set} set")
+        if not self.hands[seat] & tiles.BIT[t]:
+            raise IllegalAction(f"{tiles.name(t)} is not in your hand")
+        name = tiles.name(t)
+        if not self.ends:
+            if action.end is not None:
+                raise IllegalAction("the line is empty: lead a tile, with no end to choose")
+            if not self._lead_mask(self.hands[seat]) & tiles.BIT[t]:
+                if self.lead_tile is not None:
+                    raise IllegalAction(
+                        f"this hand must be led with {tiles.name(self.lead_tile)} (R-O-2)"
+                    )
+                raise IllegalAction("you hold a double, so you must lead a double (R-O-5)")
+            hi, lo = tiles.HIGH[t], tiles.LOW[t]
+            self.line.append(Placed(t, hi, lo))
+            self.ends = [hi, lo]
+            self.first_tile = t
+            self._after_play(seat, t, Event(seat, "play", (), t, None))
+            return
+        if action.end not in (0, 1):
+            if all(tiles.fits(t, n) for n in self.ends):
+                raise IllegalAction(f"{name} fits both ends: say which end (R-M-2)")
+            raise IllegalAction(f"say which end to play {name} on")
+        n = self.ends[action.end]
+        if not tiles.fits(t, n):
+            other = self.ends[1 - action.end]
+            if tiles.fits(t, other):
+                raise IllegalAction(
+                    f"{name} does not fit the {END_NAMES[action.end]} end ({n}); "
+                    f"it fits the {END_NAMES[1 - action.end]} end ({other})"
+                )
+            raise IllegalAction(f"{name} does not fit: {self._ends_words()}")
+        before = tuple(self.ends)
+        self._place(t, action.end)
+        self._after_play(seat, t, Event(seat, "play", before, t, action.end))
+
+    def _place(self, t: int, end: int) -> None:
+        n = self.ends[end]
+        new = tiles.other_end(t, n)
+        if end == 0:
+            self.line.insert(0, Placed(t, new, n))
+        else:
+            self.line.append(Placed(t, n, new))
+        self.ends[end] = new
+
+    def _after_play(self, seat: int, t: int, event: Event) -> None:
+        self.hands[seat] &= ~tiles.BIT[t]
+        self.last_tile = t
+        if not tiles.DOUBLE[t]:
+            self.last_single = seat
+        self.passes = 0
+        self.events.append(event)
+        if self.hands[seat] == 0:
+            self._end_hand(seat)
+        else:
+            self.turn = (seat + 1) % self.rules.players
+
+    def _play_doubles(self, action: PlayDoubles) -> None:
+        seat = self.turn
+        if not self.rules.two_doubles:
+            raise IllegalAction("this variant does not play the two-doubles move")
+        if not self.ends:
+            raise IllegalAction("the two-doubles move is not allowed on the lead (R-2D)")
+        dd = self._two_doubles(seat)
+        if dd is None or {dd.first, dd.second} != {action.first, action.second}:
+            raise IllegalAction(
+                "two doubles need open ends showing different numbers and "
+                "the double of each in your hand (R-2D)"
+            )
+        before = tuple(self.ends)
+        for t in (action.first, action.second):
+            self._place(t, 0 if tiles.fits(t, self.ends[0]) else 1)
+        self.hands[seat] &= ~tiles.BIT[action.first]
+        event = Event(seat, "doubles", before, action.first, None, action.second)
+        self._after_play(seat, action.second, event)
+
+    def _draw(self) -> None:
+        r, seat = self.rules, self.turn
+        if r.drawing == "none":
+            raise IllegalAction("there is no drawing in this game: pass if you cannot play")
+        if not self.ends:
+            raise IllegalAction("lead a tile first; there is nothing to draw for")
+        if len(self.boneyard) <= r.reserve:
+            if r.reserve:
+                raise IllegalAction(
+                    f"the boneyard's last {r.reserve} tile{'s' if r.reserve > 1 else ''} "
+                    "may not be drawn (R-C-3)"
+                )
+            raise IllegalAction("the boneyard is empty")
+        if r.drawing == "until_playable" and self.fitting_mask(seat):
+            raise IllegalAction("you hold a tile that fits, so you may not draw (R-M-4)")
+        t = self.boneyard.pop()
+        self.hands[seat] |= tiles.BIT[t]
+        self.passes = 0
+        self.events.append(Event(seat, "draw", tuple(self.ends)))
+
+    def _pass(self) -> None:
+        r, seat = self.rules, self.turn
+        if not self.ends:
+            raise IllegalAction("you lead this hand: play a tile")
+        if self.fitting_mask(seat):
+            raise IllegalAction("you hold a tile that fits, so you may not pass")
+        if r.drawing != "none" and len(self.boneyard) > r.reserve:
+            raise IllegalAction("you cannot play, so you must draw (R-M-4)")
+        self.events.append(Event(seat, "pass", tuple(self.ends)))
+        self.passes += 1
+        if self.passes >= r.players:  # R-M-5: everyone passed in turn: blocked
+            self._end_hand(None)
+        else:
+            self.turn = (seat + 1) % r.players
+
+    def _end_hand(self, domino_seat: int | None) -> None:
+        res = score_hand(
+            self.rules, domino_seat, self.hands, self.first_tile, self.last_tile, self.scores
+        )
+        self.result = res
+        self.scores = res.after
+        self.turn = None
+        over = match_result_after_hand(self.rules, res)
+        if over is not None:
+            self.results.append(res)
+            self.match_result = over
+            self.phase = MATCH_OVER
+        else:
+            self.phase = HAND_OVER
+
+    def _lose_at_once(self, action: Resign | TimeOut) -> None:
+        if self.phase == MATCH_OVER:
+            raise IllegalAction("the match is over")
+        if not 0 <= action.seat < self.rules.players:
+            raise IllegalAction(f"there is no seat {action.seat}")
+        if isinstance(action, Resign):
+            if not self.rules.resign:
+                raise IllegalAction("this variant does not offer resigning")
+            reason = "resign"
+        else:
+            if not self.rules.clock_minutes and not self.rules.turn_seconds:
+                raise IllegalAction("this match is not played on a clock")
+            reason = "time"
+        if self.phase == HAND_OVER:
+            self.results.append(self.result)
+        self.match_result = match_result_on_loss(
+            self.rules, self.rules.side_of(action.seat), reason, self.scores
+        )
+        self.phase = MATCH_OVER
+        self.turn = None
+
+    # ---------------------------------------------------------- convenience
+    def hand_result(self) -> HandResult | None:
+        """The result of the hand just finished (None while it is played)."""
+        return self.result
+
+    def result_of_match(self) -> MatchResult | None:
+        return self.match_result
+
+    def invariant_errors(self) -> list[str]:
+        """Every tile is in exactly one place; used by tests and the fuzzer."""
+        errs = []
+        seen = 0
+        places = list(self.hands) + [
+            tiles.mask_of(self.boneyard),
+            tiles.mask_of(p.tile for p in self.line),
+        ]
+        total = 0
+        for m in places:
+            if seen & m:
+                errs.append(f"tiles in two places: {tiles.names(seen & m)}")
+            seen |= m
+            total += m.bit_count()
+        if len(set(self.boneyard)) != len(self.boneyard):
+            errs.append("a tile twice in the boneyard")
+        if seen != tiles.set_mask(self.rules.set) or total != self.rules.tile_count:
+            errs.append("tiles missing or extra")
+        for a, b in zip(self.line, self.line[1:]):
+            if a.right != b.left:
+                errs.append(f"line breaks between {tiles.name(a.tile)} and {tiles.name(b.tile)}")
+        if self.line and list(self.ends) != [self.line[0].left, self.line[-1].right]:
+            errs.append("open ends do not match the line")
+        return errs
