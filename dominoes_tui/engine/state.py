@@ -135,6 +135,7 @@ class Game:
         "results",
         "match_result",
         "first_seat",
+        "dead",
     )
 
     def __init__(self) -> None:  # use Game.new
@@ -159,7 +160,67 @@ class Game:
         g.result = None
         g.match_result = None
         g.first_seat = first_seat
+        g.dead = 0
         g._deal()
+        return g
+
+    @classmethod
+    def from_position(
+        cls,
+        rules: Rules,
+        hands: Sequence[Sequence[str | int]],
+        boneyard: Sequence[str | int] | None = None,
+        line: Sequence[str | int] = (),
+        turn: int = 0,
+        scores: Scores | None = None,
+        hand_no: int = 1,
+        lead: str = "any",
+        seed: int = 0,
+    ) -> Game:
+        """A hand set up by hand, for tests and puzzles (tiles as ``"6-5"`` or ids).
+
+        ``line`` is laid left to right, each tile chained to the one before;
+        ``boneyard`` is in draw order (first drawn first); with ``boneyard``
+        None every other tile is in it, in id order. Tiles in no place are set
+        aside (``dead``), unseen by every seat. ``hand_no`` > 1 makes
+        later-hand opener rules apply to the next hand; ``lead`` is the lead
+        rule when ``line`` is empty: ``"any"``, ``"double_if_held"`` or a tile.
+        """
+        ids = lambda xs: [x if isinstance(x, int) else tiles.parse(x) for x in xs]  # noqa: E731
+        g = cls.new(rules, seed)
+        g.hand_no = hand_no
+        g.hands = [tiles.mask_of(ids(h)) for h in hands]
+        laid = ids(line)
+        used = tiles.mask_of(laid)
+        for h in g.hands:
+            used |= h
+        rest = [t for t in range(rules.tile_count) if not used & tiles.BIT[t]]
+        order = ids(boneyard) if boneyard is not None else rest
+        g.boneyard = list(reversed(order))
+        g.dead = tiles.mask_of(rest) & ~tiles.mask_of(order)
+        g.line, g.ends, g.events = [], [], []
+        g.first_tile = g.last_tile = g.last_single = None
+        g.passes = 0
+        g.lead_tile = None
+        g.lead_rule = lead if lead in ("any", "double_if_held") else "that_tile"
+        if g.lead_rule == "that_tile":
+            g.lead_tile = tiles.parse(lead)
+        for i, t in enumerate(laid):
+            if i == 0:
+                hi, lo = tiles.HIGH[t], tiles.LOW[t]
+                g.line.append(Placed(t, hi, lo))
+                g.ends = [hi, lo]
+                g.first_tile = t
+            else:
+                n = g.ends[1]
+                if not tiles.fits(t, n):
+                    raise ValueError(f"{tiles.name(t)} does not chain onto {n}")
+                g._place(t, 1)
+            g.last_tile = t
+        g.turn = g.opener = turn
+        if scores is not None:
+            g.scores = scores
+        g.phase = PLAY
         return g
 
     @classmethod
@@ -199,6 +260,7 @@ class Game:
             "result",
             "match_result",
             "first_seat",
+            "dead",
         ):
             setattr(g, name, getattr(self, name))
         g.events = list(self.events)
@@ -210,6 +272,7 @@ class Game:
         r = self.rules
         self.hand_no += 1
         self.redeals = 0
+        self.dead = 0
         while True:
             pool = list(range(r.tile_count))
             self.rng.shuffle(pool)
@@ -543,6 +606,7 @@ class Game:
         places = list(self.hands) + [
             tiles.mask_of(self.boneyard),
             tiles.mask_of(p.tile for p in self.line),
+            self.dead,
         ]
         total = 0
         for m in places:
