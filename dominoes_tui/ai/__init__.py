@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..engine import Action, Play, SeatView, tiles
 from .base import Player, RandomPlayer
 
 LEVELS = ("easy",)
@@ -14,4 +15,14 @@ def make_player(level: str = "easy", seed: int | None = None) -> Player:
     raise ValueError(f"no CPU level {level!r}; choose one of {', '.join(LEVELS)}")
 
 
-__all__ = ["LEVELS", "Player", "RandomPlayer", "make_player"]
+def hint(view: SeatView) -> tuple[Action, str]:
+    """What the strongest level would play for ``view``'s seat, and one line of why."""
+    plays = [a for a in view.legal if isinstance(a, Play)]
+    if not plays:
+        a = view.legal[0]
+        return a, f"{a}: nothing fits"
+    best = max(plays, key=lambda a: (tiles.VALUE[a.tile], tiles.DOUBLE[a.tile]))
+    return best, f"{tiles.name(best.tile)}: sheds {tiles.VALUE[best.tile]} pips"
+
+
+__all__ = ["LEVELS", "Player", "RandomPlayer", "hint", "make_player"]
