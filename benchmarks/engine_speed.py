@@ -1,0 +1,82 @@
+"""Random-playout hands per second per preset, on one core.
+
+Two figures per preset:
+- ``hands_per_second``: the fast path (``engine/fast.py``: deal, lead, bitmask
+  playout, scored by the one scoring module), what search-based CPU players use;
+- ``readable_hands_per_second``: the readable API (``Game.legal_actions`` /
+  ``Game.apply`` with a random choice), dealing a fresh match per hand.
+
+    python benchmarks/engine_speed.py [--seconds 2] [--json]
+
+Bar (issue 2): the fast path plays >= 20,000 classic hands per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import sys
+import time
+
+from dominoes_tui.engine import Game, load_variants
+from dominoes_tui.engine.fast import random_hand
+
+
+def _rate(run_batch, seconds: float) -> float:
+    run_batch()  # warm up
+    n, start = 0, time.perf_counter()
+    while (elapsed := time.perf_counter() - start) < seconds:
+        n += run_batch()
+    return n / elapsed
+
+
+def fast_rate(rules, seconds: float) -> float:
+    rng = random.Random(1)
+
+    def batch() -> int:
+        for _ in range(200):
+            random_hand(rules, rng)
+        return 200
+
+    return _rate(batch, seconds)
+
+
+def readable_rate(rules, seconds: float) -> float:
+    rng = random.Random(1)
+    seed = iter(range(10**9))
+
+    def batch() -> int:
+        for _ in range(20):
+            g = Game.new(rules, next(seed))
+            while g.phase == "play":
+                g.apply(rng.choice(g.legal_actions()))
+        return 20
+
+    return _rate(batch, seconds)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=2.0, help="time per preset and path")
+    ap.add_argument("--json", action="store_true", help="print JSON")
+    args = ap.parse_args(argv)
+    results = {}
+    for name, rules in load_variants(include_user=False).items():
+        results[name] = {
+            "hands_per_second": round(fast_rate(rules, args.seconds)),
+            "readable_hands_per_second": round(readable_rate(rules, args.seconds / 2)),
+        }
+    if args.json:
+        print(json.dumps(results, indent=2))
+        return 0
+    print(f"Python {platform.python_version()} on {platform.machine()}, one core")
+    print(f"{'preset':<18} {'fast hands/s':>13} {'readable hands/s':>17}")
+    for name, r in results.items():
+        print(f"{name:<18} {r['hands_per_second']:>13,} {r['readable_hands_per_second']:>17,}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
