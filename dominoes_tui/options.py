@@ -1,0 +1,221 @@
+"""Table options: the menu model behind the options screen and ``dominoes play`` flags.
+
+Pure (no Textual): every control maps one-to-one onto an engine setting, the
+choices come from the variant's ``options`` in ``variants.toml``, and whether a
+combination is playable is decided by the engine (``Rules.replace`` raises
+``VariantError`` with the reason). The last options used per variant are
+remembered in ``options.json`` in the player's config folder.
+
+>>> from dominoes_tui.engine import load_variant
+>>> base = load_variant("classic")
+>>> rules = apply_choices(base, {"target": 201, "rule_of_13": False})
+>>> summary(rules, base)
+'rule of 13 off; target 201 (house: 101)'
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .engine import Rules, VariantError
+
+GROUPS = ("Match", "House rules", "Time", "Opponent")
+
+
+@dataclass(frozen=True)
+class Control:
+    """One option: the setting it changes, its group, a one-line explanation, its choices."""
+
+    key: str
+    label: str
+    group: str
+    help: str
+    choices: tuple[Any, ...]
+
+    def choice_label(self, value: Any) -> str:
+        return describe_value(self.key, value)
+
+
+# key -> (group, label, one-line explanation)
+_META: dict[str, tuple[str, str, str]] = {
+    "target": ("Match", "Target", "The match ends when a score reaches this (0: a single hand)."),
+    "players": ("Match", "Players", "Seats at the table; the others are CPU players."),
+    "set": ("Match", "Set", "Double-6, double-9 or double-12 tiles."),
+    "rule_of_13": (
+        "House rules",
+        "Rule of 13",
+        "While your score is 0, a penalty under 13 is held (+N), not written.",
+    ),
+    "full_fish": (
+        "House rules",
+        "Full fish",
+        "In a blocked hand the loser also writes the winner's pips.",
+    ),
+    "bonus_first_last": (
+        "House rules",
+        "Bonuses",
+        "6-6 or 0-0 led first or played last adds its bonus to the hand's score.",
+    ),
+    "next_lead": (
+        "House rules",
+        "First double",
+        "Every hand after the first must be opened with a double, if the opener holds one.",
+    ),
+    "two_doubles": (
+        "House rules",
+        "Two doubles",
+        "Holding the doubles of both open ends, lay both in one turn.",
+    ),
+    "drawing": (
+        "House rules",
+        "Drawing",
+        "When you may take tiles from the boneyard.",
+    ),
+    "reserve": (
+        "House rules",
+        "Boneyard reserve",
+        "Tiles that always stay in the boneyard and are never drawn.",
+    ),
+    "hand_size": ("House rules", "Tiles per hand", "How many tiles each player is dealt."),
+    "scoring": (
+        "House rules",
+        "Scoring",
+        "Winner takes the others' pips, or losers write their own pips as a penalty.",
+    ),
+    "clock_minutes": (
+        "Time",
+        "Clock",
+        "Minutes per player for the whole match; running out loses.",
+    ),
+    "turn_seconds": (
+        "Time",
+        "Turn limit",
+        "Seconds per turn; when it runs out a move is played for you.",
+    ),
+}
+
+_VALUE_WORDS: dict[str, dict[Any, str]] = {
+    "drawing": {
+        "until_playable": "until you can play",
+        "any_time": "any time, even holding a playable tile",
+        "none": "no drawing (block)",
+    },
+    "next_lead": {"any": "off", "double_if_held": "on"},
+    "scoring": {"winner_takes": "winner takes", "penalty": "penalty"},
+}
+
+
+def describe_value(key: str, value: Any) -> str:
+    """A choice in words: ``True`` -> "on", ``0`` minutes -> "off", a bonus table -> "6-6 = 50, …"."""
+    if key in _VALUE_WORDS and value in _VALUE_WORDS[key]:
+        return _VALUE_WORDS[key][value]
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if key == "bonus_first_last":
+        return ", ".join(f"{t} = {p}" for t, p in value.items()) if value else "off"
+    if key == "clock_minutes":
+        return f"{value} min" if value else "off"
+    if key == "turn_seconds":
+        return f"{value} s" if value else "off"
+    if key == "target" and value == 0:
+        return "single hand"
+    if key == "set":
+        return f"double-{value}"
+    return str(value)
+
+
+def controls_for(rules: Rules) -> list[Control]:
+    """The controls a variant offers, in group order (Match, House rules, Time)."""
+    out = []
+    for key, choices in rules.options.items():
+        group, label, help_text = _META.get(key, ("House rules", key.replace("_", " "), ""))
+        current = getattr(rules, key)
+        if current not in choices:
+            choices = (current, *choices)
+        out.append(Control(key, label, group, help_text, tuple(choices)))
+    order = {g: i for i, g in enumerate(GROUPS)}
+    return sorted(out, key=lambda c: order[c.group])
+
+
+def apply_choices(base: Rules, choices: Mapping[str, Any]) -> Rules:
+    """``base`` with ``choices``; raises VariantError (with the reason) if the engine refuses."""
+    changes = {k: v for k, v in choices.items() if getattr(base, k) != v}
+    return base.replace(**changes) if changes else base
+
+
+def check_choices(base: Rules, choices: Mapping[str, Any]) -> str | None:
+    """Why the engine refuses this combination, in one sentence, or None if it plays."""
+    try:
+        apply_choices(base, choices)
+    except VariantError as e:
+        key = f"{e.key}: " if e.key else ""
+        return f"{key}{e.problem}"
+    return None
+
+
+def summary(rules: Rules, base: Rules) -> str:
+    """What differs from the house's defaults, in one line."""
+    parts = []
+    for key, (was, now) in rules.differences(base).items():
+        label = _META.get(key, ("", key.replace("_", " "), ""))[1]
+        if isinstance(now, bool) or key in ("next_lead", "bonus_first_last"):
+            parts.append(f"{label.lower()} {describe_value(key, now)}")
+        else:
+            parts.append(
+                f"{label.lower()} {describe_value(key, now)} (house: {describe_value(key, was)})"
+            )
+    return "; ".join(parts) if parts else "the house's own rules"
+
+
+# ---------------------------------------------------------------- remembered
+def options_path() -> Path:
+    home = os.environ.get("DOMINOES_TUI_HOME")
+    if home:
+        return Path(home) / "options.json"
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir("dominoes-tui")) / "options.json"
+
+
+def load_remembered(variant: str) -> dict[str, Any]:
+    """The last choices used for ``variant`` (empty if none or unreadable)."""
+    try:
+        data = json.loads(options_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    entry = data.get(variant) if isinstance(data, dict) else None
+    return dict(entry) if isinstance(entry, dict) else {}
+
+
+def remember(variant: str, choices: Mapping[str, Any]) -> None:
+    """Store ``choices`` for ``variant`` (atomically: temp file, fsync, replace)."""
+    path = options_path()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict):
+            data = {}
+    except (OSError, ValueError):
+        data = {}
+    data[variant] = dict(choices)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".options-", suffix=".json")
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        json.dump(data, f, indent=2)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+
+
+def remembered_rules(base: Rules) -> Rules:
+    """``base`` with its remembered choices, or ``base`` if they no longer play."""
+    choices = {k: v for k, v in load_remembered(base.name).items() if k in base.options}
+    try:
+        return apply_choices(base, choices)
+    except VariantError:
+        return base
