@@ -1,0 +1,178 @@
+"""Never lose a game: autosave and resume, match history, statistics. No UI imports.
+
+Everything lives in :func:`data_dir`: ``$DOMINOES_TUI_HOME`` if set (tests
+use a temp folder), else the platform's data folder for ``dominoes-tui``.
+Every function takes an optional ``home`` folder instead.
+
+What the app calls, and when
+----------------------------
+Starting a match::
+
+    info = store.MatchInfo(cpu_level=level, names=("You", "CPU"), human_seat=0)
+    game = Game.new(rules, seed)                        # seed: a whole number
+
+After every applied action (yours or the CPU's), and when the app closes::
+
+    if (err := store.autosave(game, info, clock)):     # atomic; never raises
+        self.notify(err, severity="warning")
+
+The start menu ("Continue" shown when ``store.has_autosave()``), and
+``dominoes play --resume``::
+
+    res = store.load_autosave()                         # never raises
+    if res.ok:
+        game, info = res.saved.game, res.saved.info
+        clock = res.saved.make_clock()                  # stopped; None without a clock
+        # ... on the person's first key: clock.start(game.turn)
+    elif res.found:                                     # unusable: already moved aside
+        self.notify(res.problem); offer a new game
+
+When the match is over (``game.is_over``)::
+
+    rec = store.finish_match(game, info)                # history row, then deletes the save
+    if rec.problem: self.notify(rec.problem)
+
+"New game" while a match is unfinished (in the app, or a save on disk)::
+
+    store.abandon_match(game, info)                     # the one in memory, or
+    store.abandon_autosave()                            # the one on disk
+
+The Statistics screen and ``dominoes stats``::
+
+    st = store.History().stats(recent=20)               # a Stats; st.to_dict() for JSON
+    st.total.win_rate, st.by_variant_level, st.longest_streak, st.recent_values()
+
+``dominoes replay [ID]``::
+
+    h = store.History()
+    rec = h.get(match_id) if match_id else h.get(h.latest_id())
+    for game in rec.positions(): ...                    # the deal, then after each action
+
+Saves are JSON (:mod:`.saves`), history is SQLite (:mod:`.history`),
+statistics are computed in :mod:`.stats`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..engine import Game
+from .history import (
+    ABANDONED,
+    DB_NAME,
+    DRAW,
+    LOSS,
+    SCHEMA_VERSION,
+    WIN,
+    HandRecord,
+    History,
+    HistoryError,
+    MatchRecord,
+    outcome_of,
+)
+from .paths import HOME_ENV, data_dir
+from .saves import (
+    AUTOSAVE_NAME,
+    FORMAT_VERSION,
+    LoadResult,
+    MatchInfo,
+    SavedGame,
+    autosave,
+    autosave_path,
+    discard_autosave,
+    has_autosave,
+    load_autosave,
+    make_clock,
+    read_save,
+    save_game,
+)
+from .stats import GroupStats, Stats, compute_stats
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What recording a match gave: its history row id (None if not recorded) and any problem."""
+
+    history_id: int | None = None
+    problem: str | None = None
+
+
+def _record(game: Game, info: MatchInfo, home: Path | None, abandoned: bool) -> Recorded:
+    try:
+        history = History(home)
+        row = history.record(game, info, abandoned=abandoned)
+    except HistoryError as e:
+        return Recorded(None, str(e))
+    except OSError as e:
+        return Recorded(None, f"The match history could not be written ({e.strerror}).")
+    discard_autosave(home)
+    return Recorded(row, history.problem)
+
+
+def finish_match(game: Game, info: MatchInfo, home: Path | None = None) -> Recorded:
+    """The match is over: add it to the history, then delete the autosave.
+
+    If the history cannot be written the autosave is kept, so the match is
+    not lost and a later call records it (a match is recorded once).
+    """
+    if not game.is_over:
+        raise ValueError("the match is not over: use abandon_match")
+    return _record(game, info, home, abandoned=False)
+
+
+def abandon_match(game: Game, info: MatchInfo, home: Path | None = None) -> Recorded:
+    """The person leaves this match for good: record it as abandoned, delete the autosave.
+
+    A match with no action taken yet is not recorded (nothing was played).
+    """
+    if not game.log:
+        discard_autosave(home)
+        return Recorded()
+    return _record(game, info, home, abandoned=not game.is_over)
+
+
+def abandon_autosave(home: Path | None = None) -> Recorded:
+    """Give up the match in the autosave: record it as abandoned (or finished, if it
+    was over) and delete it. An unusable save is moved aside and its problem returned."""
+    res = load_autosave(home)
+    if res.saved is None:
+        return Recorded(None, res.problem)
+    return abandon_match(res.saved.game, res.saved.info, home)
+
+
+__all__ = [
+    "ABANDONED",
+    "AUTOSAVE_NAME",
+    "DB_NAME",
+    "DRAW",
+    "FORMAT_VERSION",
+    "HOME_ENV",
+    "LOSS",
+    "SCHEMA_VERSION",
+    "WIN",
+    "GroupStats",
+    "HandRecord",
+    "History",
+    "HistoryError",
+    "LoadResult",
+    "MatchInfo",
+    "MatchRecord",
+    "Recorded",
+    "SavedGame",
+    "Stats",
+    "abandon_autosave",
+    "abandon_match",
+    "autosave",
+    "autosave_path",
+    "compute_stats",
+    "data_dir",
+    "discard_autosave",
+    "finish_match",
+    "has_autosave",
+    "load_autosave",
+    "make_clock",
+    "outcome_of",
+    "read_save",
+    "save_game",
+]

@@ -1,0 +1,102 @@
+"""Where the data lives, and the two file operations every store needs.
+
+``DOMINOES_TUI_HOME`` overrides the platform data folder (tests point it at a
+temporary folder); otherwise ``platformdirs`` picks it (app name ``dominoes-tui``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from datetime import UTC, datetime
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "dominoes-tui"
+HOME_ENV = "DOMINOES_TUI_HOME"
+
+
+def data_dir(create: bool = True) -> Path:
+    """The folder for saves and history: ``$DOMINOES_TUI_HOME`` or the platform's data folder."""
+    env = os.environ.get(HOME_ENV)
+    folder = Path(env).expanduser() if env else Path(platformdirs.user_data_dir(APP_NAME, False))
+    if create:
+        folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def iso(t: datetime) -> str:
+    """``2026-11-29T19:54:03Z``: UTC, whole seconds."""
+    return t.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` so a crash leaves either the old file or the new one.
+
+    A temp file in the same folder is written, flushed and fsynced, then
+    ``os.replace``d over ``path``; the folder is fsynced too where the
+    platform allows, so the rename itself survives a power cut.
+    """
+    folder = path.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _fsync_dir(folder)
+
+
+def _fsync_dir(folder: Path) -> None:
+    if os.name != "posix":  # pragma: no cover - Windows cannot open a folder
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:  # pragma: no cover
+        return
+    try:
+        os.fsync(fd)
+    except OSError:  # pragma: no cover - some file systems refuse
+        pass
+    finally:
+        os.close(fd)
+
+
+def remove_stale_temps(path: Path) -> None:
+    """Delete temp files a killed writer of ``path`` left behind."""
+    for p in path.parent.glob(f".{path.name}.*.tmp"):
+        with contextlib.suppress(OSError):
+            p.unlink()
+
+
+def set_aside(path: Path, extra_suffixes: tuple[str, ...] = ()) -> Path:
+    """Rename ``path`` to ``<name>.corrupt-<timestamp>`` (never over another file); return it.
+
+    ``extra_suffixes`` names companion files moved along with it (SQLite's
+    ``-wal`` and ``-shm``).
+    """
+    stamp = utc_now().strftime("%Y%m%dT%H%M%SZ")
+    aside = path.with_name(f"{path.name}.corrupt-{stamp}")
+    n = 1
+    while aside.exists():
+        n += 1
+        aside = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+    os.replace(path, aside)
+    for suffix in extra_suffixes:
+        companion = path.with_name(path.name + suffix)
+        if companion.exists():
+            with contextlib.suppress(OSError):
+                os.replace(companion, aside.with_name(aside.name + suffix))
+    return aside
