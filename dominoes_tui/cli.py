@@ -85,5 +85,32 @@ def rules(name: str = typer.Argument(DEFAULT_VARIANT, help="A variant name.")) -
         typer.echo(f"- {para}")
 
 
+@app.command()
+def stats(
+    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of tables."),
+    recent: int = typer.Option(20, "--recent", min=0, help="How many recent results to show."),
+) -> None:
+    """Your record against the CPU: win rates, points per hand, streaks, recent form."""
+    from rich.console import Console
+
+    from .store import History, HistoryError
+    from .store.report import render_stats
+
+    try:
+        history = History()
+        st = history.stats(recent=recent)
+    except HistoryError as e:
+        typer.secho(f"Error: {e}", fg="red", err=True)
+        raise typer.Exit(1) from None
+    if history.problem:
+        typer.secho(history.problem, fg="yellow", err=True)
+    if as_json:
+        typer.echo(json.dumps(st.to_dict(), indent=2, ensure_ascii=False))
+    elif not st.total.matches:
+        typer.echo("No matches recorded yet: play one with `dominoes play`.")
+    else:
+        Console().print(render_stats(st))
+
+
 if __name__ == "__main__":  # pragma: no cover
     app()

@@ -1,0 +1,88 @@
+"""The statistics as Rich tables, for ``dominoes stats`` (Rich only; no Textual)."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from .stats import GroupStats, Stats
+
+FORM_STYLE = {"W": "bold green", "L": "red", "D": "yellow", "A": "dim"}
+BARS = "▁▄█"
+
+
+def percent(x: float | None) -> str:
+    return "–" if x is None else f"{x:.0%}"
+
+
+def per_hand(g: GroupStats) -> str:
+    if g.per_hand is None:
+        return "–"
+    word = "penalty" if g.per_hand_kind == "penalty" else "points"
+    return f"{g.per_hand:.1f} {word}"
+
+
+def form_text(recent: list[str]) -> Text:
+    """The last results as coloured letters, oldest first: ``W W L D A``."""
+    t = Text()
+    for i, r in enumerate(recent):
+        if i:
+            t.append(" ")
+        t.append(r, FORM_STYLE.get(r, ""))
+    return t
+
+
+def sparkline(values: list[float]) -> str:
+    """A one-line chart of 0…1 values: ``▁`` loss, ``▄`` draw, ``█`` win."""
+    return "".join(BARS[min(2, round(v * 2))] for v in values)
+
+
+def _table(title: str, groups: list[GroupStats], variant: bool, level: bool) -> Table:
+    t = Table(title=title, title_justify="left", expand=False)
+    if variant:
+        t.add_column("Variant")
+    if level:
+        t.add_column("CPU")
+    for name in ("Matches", "Won", "Lost", "Drawn", "Unfinished", "Win rate", "Hands"):
+        t.add_column(name, justify="right")
+    t.add_column("Per hand", justify="right")
+    for g in groups:
+        cells = [g.variant or ""] if variant else []
+        cells += [g.cpu_level or ""] if level else []
+        cells += [
+            str(g.matches),
+            str(g.wins),
+            str(g.losses),
+            str(g.draws),
+            str(g.abandoned),
+            percent(g.win_rate),
+            str(g.hands),
+            per_hand(g),
+        ]
+        t.add_row(*cells)
+    return t
+
+
+def render_stats(st: Stats) -> Group:
+    """Everything ``dominoes stats`` prints, ready for ``Console.print``."""
+    tot = st.total
+    head = Table.grid(padding=(0, 2))
+    head.add_column(style="bold")
+    head.add_column()
+    head.add_row(
+        "Matches",
+        f"{tot.matches} ({tot.finished} finished, {tot.abandoned} left unfinished)",
+    )
+    head.add_row("Win rate", f"{percent(tot.win_rate)} ({tot.wins} won, {tot.losses} lost)")
+    head.add_row("Longest winning streak", str(st.longest_streak))
+    head.add_row("Current streak", str(st.current_streak))
+    form = form_text(st.recent)
+    form.append(f"   {sparkline(st.recent_values())}")
+    head.add_row(f"Last {len(st.recent)}", form)
+    parts: list = [head, ""]
+    parts.append(_table("By variant", st.by_variant, variant=True, level=False))
+    parts += ["", _table("By CPU level", st.by_level, variant=False, level=True)]
+    if len(st.by_variant_level) > max(len(st.by_variant), len(st.by_level)):
+        parts += ["", _table("By variant and CPU level", st.by_variant_level, True, True)]
+    return Group(*parts)
