@@ -288,11 +288,11 @@ class Game:
         self.ends = []
         self.passes = 0
         self.first_tile = self.last_tile = None
-        self.last_single = None
         self.events = []
         self.result = None
         self.phase = PLAY
-        self._choose_opener()
+        self._choose_opener()  # reads last_single of the hand before (R-O-4)
+        self.last_single = None
 
     def _choose_opener(self) -> None:
         """R-O-1…6: who leads this hand and what they must lead."""
@@ -580,7 +580,8 @@ class Game:
                 raise IllegalAction("this variant does not offer resigning")
             reason = "resign"
         else:
-            if not self.rules.clock_minutes and not self.rules.turn_seconds:
+            if not self.rules.clock_minutes:
+                # R-T-3: a per-turn limit running out plays a move, it never loses
                 raise IllegalAction("this match is not played on a clock")
             reason = "time"
         if self.phase == HAND_OVER:

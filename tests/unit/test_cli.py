@@ -1,0 +1,77 @@
+"""The `dominoes` command: variants, variants --json, rules NAME, user overrides, clear errors."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from dominoes_tui.cli import app
+
+runner = CliRunner()
+
+
+def test_variants_lists_one_line_each():
+    res = runner.invoke(app, ["variants"])
+    assert res.exit_code == 0, res.output
+    lines = res.output.splitlines()
+    for name in ("classic", "draw", "block", "goat", "double-first", "standard-block"):
+        assert any(line.startswith(name + " ") for line in lines), name
+    assert "Penalty scoring to 101" in res.output
+    assert "variants.toml" in res.output  # where the player's own file lives
+
+
+def test_variants_json():
+    res = runner.invoke(app, ["variants", "--json"])
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    assert data["classic"]["settings"]["target"] == 101
+    assert data["goat"]["settings"]["partners"] is True
+    assert data["classic"]["house"] == "Classic dominoes"
+
+
+def test_rules_classic_in_words():
+    res = runner.invoke(app, ["rules", "classic"])
+    assert res.exit_code == 0, res.output
+    out = res.output
+    assert out.startswith("classic: ")
+    assert "Rule of 13" in out and "101" in out and "0-0 counts 10" in out
+    assert "last tile is never drawn" in out
+
+
+def test_rules_default_and_unknown():
+    assert runner.invoke(app, ["rules"]).output.startswith("classic")
+    res = runner.invoke(app, ["rules", "nope"])
+    assert res.exit_code == 2
+    assert "no variant 'nope'" in res.output
+
+
+def test_user_override_shows_in_rules(dominoes_home):
+    (dominoes_home / "variants.toml").write_text(
+        "[classic]\ntarget = 301\nfull_fish = true\n", encoding="utf-8"
+    )
+    res = runner.invoke(app, ["rules", "classic"])
+    assert res.exit_code == 0, res.output
+    body = res.output.split("\n", 1)[1]  # the title line is the preset's fixed description
+    assert "301" in body and "full fish" in body
+    assert "101" not in body
+
+
+def test_broken_user_file_is_one_clear_line_and_exit_2(dominoes_home):
+    f = dominoes_home / "variants.toml"
+    for text in ('[classic]\ntarget = "lots"\n', "[classic\n", "[mine]\nfoo = 1\n"):
+        f.write_text(text, encoding="utf-8")
+        for args in (["variants"], ["rules", "classic"], ["variants", "--json"]):
+            res = runner.invoke(app, args)
+            assert res.exit_code == 2, (text, args, res.output)
+            assert "Traceback" not in res.output
+            assert res.exception is None or isinstance(res.exception, SystemExit)
+            lines = [line for line in res.output.splitlines() if line.strip()]
+            assert len(lines) == 1, res.output
+            assert lines[0].startswith("Error: ") and str(f) in lines[0]
+
+
+def test_help_everywhere():
+    for args in (["--help"], ["variants", "--help"], ["rules", "--help"], ["play", "--help"]):
+        res = runner.invoke(app, args)
+        assert res.exit_code == 0 and "Usage" in res.output
