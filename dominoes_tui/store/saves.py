@@ -266,6 +266,9 @@ def read_save(path: Path, now: Callable[[], float] = time.monotonic) -> LoadResu
     )
 
 
+_KIND_WORDS = {int: "a whole number", str: "text", list: "a list", dict: "a table"}
+
+
 def _typed(data: dict[str, Any], key: str, kind: type, optional: bool = False) -> Any:
     if key not in data:
         raise _Unusable(f"it has no {key!r}")
@@ -273,7 +276,7 @@ def _typed(data: dict[str, Any], key: str, kind: type, optional: bool = False) -
     if v is None and optional:
         return None
     if isinstance(v, bool) and kind is not bool or not isinstance(v, kind):
-        raise _Unusable(f"its {key!r} is not a {kind.__name__}")
+        raise _Unusable(f"its {key!r} is not {_KIND_WORDS.get(kind, kind.__name__)}")
     return v
 
 

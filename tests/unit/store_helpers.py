@@ -1,0 +1,49 @@
+"""Helpers for the store tests: play matches with CPU players, compare whole game states."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from dominoes_tui.ai import make_player
+from dominoes_tui.engine import HAND_OVER, Game, NextHand, Resign, Rules, TimeOut, seat_view
+
+
+def cpu_step(game: Game, players: list) -> None:
+    """One action: the next hand between hands, else the seat to move's CPU choice."""
+    if game.phase == HAND_OVER:
+        game.apply(NextHand())
+    else:
+        game.apply(players[game.turn].choose(seat_view(game, game.turn)))
+
+
+def play_match(rules: Rules, seed: int, steps: int | None = None, players_seed: int = 0) -> Game:
+    """A match played by Easy players from ``seed``, to the end or for ``steps`` actions."""
+    game = Game.new(rules, seed)
+    players = [make_player("easy", players_seed * 10 + s) for s in range(rules.players)]
+    while not game.is_over and (steps is None or len(game.log) < steps):
+        cpu_step(game, players)
+    return game
+
+
+def random_walk(rules: Rules, seed: int, steps: int, rng: random.Random) -> Game:
+    """Any reachable state: random legal actions, now and then a resignation or a flag fall."""
+    game = Game.new(rules, seed, first_seat=rng.choice([None, *range(rules.players)]))
+    for _ in range(steps):
+        if game.is_over:
+            break
+        actions = list(game.legal_actions())
+        seat = rng.randrange(rules.players)
+        if rules.resign and rng.random() < 0.01:
+            actions = [Resign(seat)]
+        elif (rules.clock_minutes or rules.turn_seconds) and rng.random() < 0.01:
+            actions = [TimeOut(seat)]
+        game.apply(rng.choice(actions))
+    return game
+
+
+def state(game: Game) -> dict[str, Any]:
+    """Every field of the game (the random generator by its state), for equality."""
+    out = {name: getattr(game, name) for name in Game.__slots__ if name != "rng"}
+    out["rng"] = game.rng.getstate()
+    return out
