@@ -37,7 +37,7 @@ def _variant(name: str) -> Rules:
 def main(ctx: typer.Context) -> None:
     """Dominoes in the terminal. With no command, start a game."""
     if ctx.invoked_subcommand is None:
-        play()
+        play(variant=DEFAULT_VARIANT, seed=None, level=None, speed=1.0, tile_style="box")
 
 
 @app.command()
@@ -46,11 +46,41 @@ def play(
         DEFAULT_VARIANT, "--variant", "-v", help="The house rules to play."
     ),
     seed: int | None = typer.Option(None, "--seed", help="Deal from this seed (repeatable games)."),
-    level: str = typer.Option("medium", "--level", "-l", help="CPU level."),
+    level: str | None = typer.Option(
+        None, "--level", "-l", help="CPU level (default: medium, or the first level there is)."
+    ),
+    speed: float = typer.Option(
+        1.0, "--speed", help="How fast the CPU's moves show: 2 is twice as fast."
+    ),
+    tile_style: str = typer.Option(
+        "box", "--tiles", help="Draw tiles as 'box' text (works everywhere) or 'unicode' glyphs."
+    ),
 ) -> None:
     """Play a match against the CPU."""
-    _variant(variant)
-    typer.echo("The table is coming soon: the rules engine is ready (try `dominoes rules`).")
+    from .ai import LEVELS
+
+    rules = _variant(variant)
+    if rules.players != 2:
+        typer.secho(
+            f"Error: {variant!r} is a {rules.players}-player game; the table seats 2 for now.",
+            fg="red",
+            err=True,
+        )
+        raise typer.Exit(2)
+    if level is not None and level not in LEVELS:
+        typer.secho(
+            f"Error: no CPU level {level!r}; choose one of {', '.join(LEVELS)}", fg="red", err=True
+        )
+        raise typer.Exit(2)
+    if tile_style not in ("box", "unicode"):
+        typer.secho("Error: --tiles must be 'box' or 'unicode'", fg="red", err=True)
+        raise typer.Exit(2)
+    if speed <= 0:
+        typer.secho("Error: --speed must be above 0", fg="red", err=True)
+        raise typer.Exit(2)
+    from .tui.app import run_app
+
+    run_app(rules=rules, seed=seed, level=level, speed=speed, tile_style=tile_style)
 
 
 @app.command()
@@ -83,6 +113,79 @@ def rules(name: str = typer.Argument(DEFAULT_VARIANT, help="A variant name.")) -
     typer.echo("")
     for para in explain(r):
         typer.echo(f"- {para}")
+
+
+@app.command()
+def arena(
+    variant: str = typer.Option(DEFAULT_VARIANT, "--variant", "-v", help="The house rules."),
+    a: str = typer.Option("expert", "--a", help="CPU level of player a."),
+    b: str = typer.Option("medium", "--b", help="CPU level of player b."),
+    matches: int = typer.Option(400, "--matches", "-n", help="Matches (two per deal)."),
+    seed: int = typer.Option(1, "--seed", help="Seed of the deals and the players."),
+    jobs: int = typer.Option(0, "--jobs", "-j", help="Processes (0 = one per core)."),
+    option: list[str] | None = typer.Option(  # noqa: B008
+        None, "--option", "-o", help="A rule setting for this run, e.g. -o reserve=2."
+    ),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+) -> None:
+    """Duplicate matches between two CPU levels: win rate with its 95% CI, think times."""
+    import os
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    from . import arena as arena_mod
+    from .ai import LEVELS
+
+    for level in (a, b):
+        if level not in LEVELS:
+            typer.secho(
+                f"Error: no CPU level {level!r}; choose one of {', '.join(LEVELS)}",
+                fg="red",
+                err=True,
+            )
+            raise typer.Exit(2)
+    rules = _variant(variant)
+    if option:
+        changes = {}
+        for item in option:
+            key, sep, text = item.partition("=")
+            if not sep:
+                typer.secho(f"Error: write the option {item!r} as key=value", fg="red", err=True)
+                raise typer.Exit(2)
+            try:
+                changes[key.strip()] = json.loads(text)
+            except json.JSONDecodeError:
+                changes[key.strip()] = text
+        try:
+            rules = rules.replace(**changes)
+        except (VariantError, TypeError, ValueError) as e:
+            typer.secho(f"Error: {e}", fg="red", err=True)
+            raise typer.Exit(2) from None
+    jobs = jobs or os.cpu_count() or 1
+    total = max(1, -(-matches // 2)) * 2
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        transient=True,
+        disable=as_json,
+    ) as progress:
+        task = progress.add_task(f"{a} vs {b} ({variant})", total=total)
+        res = arena_mod.run(
+            rules,
+            a,
+            b,
+            matches,
+            seed,
+            jobs,
+            on_match=lambda n: progress.update(task, completed=n),
+        )
+    if as_json:
+        typer.echo(json.dumps({k: res[k] for k in arena_mod.JSON_KEYS}))
+        return
+    for line in arena_mod.report_lines(res):
+        typer.echo(line)
 
 
 @app.command()

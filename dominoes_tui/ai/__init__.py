@@ -1,28 +1,87 @@
-"""CPU players: each receives a seat's view (never the game) and returns an action."""
+"""CPU players: each receives a seat's view (never the game) and returns an action.
+
+Levels, weakest first (``LEVELS``):
+
+- ``easy``: a random legal move (:mod:`.easy`);
+- ``medium``: greedy, the heaviest fitting tile (:mod:`.medium`);
+- ``hard``: a weighted one-move evaluation with inference of voids (:mod:`.hard`);
+- ``expert``: determinized Monte Carlo search valued for the match (:mod:`.expert`).
+"""
 
 from __future__ import annotations
 
-from ..engine import Action, Play, SeatView, tiles
-from .base import Player, RandomPlayer
+from ..engine import Action, Draw, Pass, Play, PlayDoubles, SeatView, tiles
+from .base import Player
+from .easy import RandomPlayer
+from .expert import ExpertPlayer
+from .hard import WeightedPlayer, evaluate
+from .knowledge import infer
+from .medium import GreedyPlayer
 
-LEVELS = ("easy",)
+LEVELS = ("easy", "medium", "hard", "expert")
+
+_CLASSES = {
+    "easy": RandomPlayer,
+    "medium": GreedyPlayer,
+    "hard": WeightedPlayer,
+    "expert": ExpertPlayer,
+}
 
 
 def make_player(level: str = "easy", seed: int | None = None) -> Player:
-    """A CPU player of ``level`` (see LEVELS), reproducible from ``seed``."""
-    if level == "easy":
-        return RandomPlayer(seed)
-    raise ValueError(f"no CPU level {level!r}; choose one of {', '.join(LEVELS)}")
+    """A CPU player of ``level`` (see LEVELS), reproducible from ``seed``; named "CPU (Level)"."""
+    cls = _CLASSES.get(level.lower())
+    if cls is None:
+        raise ValueError(f"no CPU level {level!r}; choose one of {', '.join(LEVELS)}")
+    return cls(seed)
 
 
-def hint(view: SeatView) -> tuple[Action, str]:
-    """What the strongest level would play for ``view``'s seat, and one line of why."""
-    plays = [a for a in view.legal if isinstance(a, Play)]
-    if not plays:
-        a = view.legal[0]
-        return a, f"{a}: nothing fits"
-    best = max(plays, key=lambda a: (tiles.VALUE[a.tile], tiles.DOUBLE[a.tile]))
-    return best, f"{tiles.name(best.tile)}: sheds {tiles.VALUE[best.tile]} pips"
+def describe_action(a: Action) -> str:
+    """Short words for an action: ``"6-6 on the left"``, ``"draw"``."""
+    if isinstance(a, Play):
+        where = "" if a.end is None else (" on the left" if a.end == 0 else " on the right")
+        return f"{tiles.name(a.tile)}{where}"
+    if isinstance(a, PlayDoubles):
+        return f"{tiles.name(a.first)} and {tiles.name(a.second)}"
+    return str(a)
 
 
-__all__ = ["LEVELS", "Player", "RandomPlayer", "hint", "make_player"]
+def hint(view: SeatView, seed: int = 0, playouts: int | None = None) -> tuple[Action, str]:
+    """What Expert would play for ``view``'s seat, and one line of why.
+
+    >>> # e.g. (Play(27, 1), "6-6 on the right: sheds 12 pips; they had no 3 when they drew")
+    """
+    legal = view.legal
+    if not legal:
+        raise ValueError("it is not this seat's turn: there is nothing to hint")
+    if len(legal) == 1:
+        a = legal[0]
+        if isinstance(a, Draw):
+            return a, "draw: nothing fits"
+        if isinstance(a, Pass):
+            return a, "pass: nothing fits and there is nothing to draw"
+        return a, f"{describe_action(a)}: the only move"
+    expert = ExpertPlayer(seed) if playouts is None else ExpertPlayer(seed, playouts=playouts)
+    a = expert.choose(view)
+    know = infer(view)
+    _, reasons = evaluate(view, know, a)
+    values = expert.last_values
+    why = "; ".join(reasons[:2]) if reasons else "the best chance in the simulations"
+    if values:
+        ranked = sorted(set(values.values()), reverse=True)
+        if len(ranked) > 1 and ranked[0] - ranked[1] > 0.005:
+            why += f" (wins {ranked[0] - ranked[1]:.0%} more of the simulated matches than the next best)"
+    return a, f"{describe_action(a)}: {why}"
+
+
+__all__ = [
+    "LEVELS",
+    "ExpertPlayer",
+    "GreedyPlayer",
+    "Player",
+    "RandomPlayer",
+    "WeightedPlayer",
+    "describe_action",
+    "hint",
+    "make_player",
+]

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import random
 from typing import Protocol, runtime_checkable
 
-from ..engine import Action, SeatView
+from ..engine import Action, Play, PlayDoubles, SeatView, tiles
+from .easy import RandomPlayer
 
 
 @runtime_checkable
@@ -18,14 +18,30 @@ class Player(Protocol):
     def choose(self, view: SeatView) -> Action: ...
 
 
-class RandomPlayer:
-    """Easy: a random legal move."""
+def after_play(view: SeatView, action: Action) -> tuple[int, tuple[int, ...]]:
+    """This seat's hand and the open ends after ``action`` (a play; else unchanged)."""
+    hand = view.hand
+    ends = view.ends
+    if isinstance(action, Play):
+        t = action.tile
+        hand &= ~tiles.BIT[t]
+        if not ends:
+            return hand, (tiles.HIGH[t], tiles.LOW[t])
+        e = list(ends)
+        e[action.end] = tiles.other_end(t, e[action.end])
+        return hand, tuple(e)
+    if isinstance(action, PlayDoubles):
+        hand &= ~(tiles.BIT[action.first] | tiles.BIT[action.second])
+    return hand, ends
 
-    level = "easy"
 
-    def __init__(self, seed: int | None = None, name: str = "CPU (Easy)") -> None:
-        self.rng = random.Random(seed)
-        self.name = name
+def shed(action: Action) -> int:
+    """Pips this action takes out of the hand."""
+    if isinstance(action, Play):
+        return tiles.VALUE[action.tile]
+    if isinstance(action, PlayDoubles):
+        return tiles.VALUE[action.first] + tiles.VALUE[action.second]
+    return 0
 
-    def choose(self, view: SeatView) -> Action:
-        return self.rng.choice(view.legal)
+
+__all__ = ["Player", "RandomPlayer", "after_play", "shed"]

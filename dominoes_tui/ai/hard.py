@@ -1,0 +1,110 @@
+"""Hard: a weighted one-move evaluation of what strong players do.
+
+Each legal action is scored by features read from the seat's view and what it
+infers (:mod:`.knowledge`): pips shed, doubles early, suit variety kept, leading
+from the long suit, ends this seat can follow, ends an opponent is void in or
+that no unseen tile fits (counting to seven), and a block only when this seat's
+hand is the lighter one. Drawing by choice (``any_time``) is never worth it.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..engine import Action, Draw, Play, PlayDoubles, SeatView, tiles
+from .base import after_play, shed
+from .knowledge import Knowledge, ends_mask, infer
+
+W_PIPS = 1.0
+W_DOUBLE = 4.0
+W_VARIETY = 1.5
+W_FOLLOW = 1.2
+W_VOID = 3.0
+W_UNSEEN_FIT = 0.35
+W_LOCK = 2.5
+W_LONG_SUIT = 1.0
+W_BLOCK = 12.0
+
+
+def evaluate(view: SeatView, know: Knowledge, action: Action) -> tuple[float, list[str]]:
+    """The weighted score of ``action`` and the reasons behind it, strongest first."""
+    if isinstance(action, Draw):
+        return -50.0, ["draws: nothing fits"]
+    if not isinstance(action, (Play, PlayDoubles)):
+        return 0.0, ["nothing fits"]
+    hand, ends = after_play(view, action)
+    why: list[tuple[float, str]] = []
+    score = 0.0
+    pips = shed(action)
+    score += W_PIPS * pips
+    why.append((W_PIPS * pips, f"sheds {pips} pips"))
+    doubles = (
+        2 if isinstance(action, PlayDoubles) else int(tiles.DOUBLE[action.tile])  # type: ignore[union-attr]
+    )
+    if doubles:
+        score += W_DOUBLE * doubles
+        why.append((W_DOUBLE * doubles, "gets a double out early"))
+    variety = sum(1 for n in range(view.rules.set + 1) if hand & tiles.SUIT_MASK[n])
+    score += W_VARIETY * variety
+    if not hand:
+        return 1000.0, ["goes out"]
+    emask = ends_mask(ends)
+    follow = (hand & emask).bit_count()
+    score += W_FOLLOW * min(follow, 3)
+    if follow:
+        why.append(
+            (W_FOLLOW * min(follow, 3), f"keeps {follow} tile{'s' * (follow > 1)} to follow")
+        )
+    if not view.ends and isinstance(action, Play):
+        t = action.tile
+        long = tiles.suit_count(hand, tiles.HIGH[t]) + tiles.suit_count(hand, tiles.LOW[t])
+        score += W_LONG_SUIT * long
+        if long >= 3:
+            why.append((W_LONG_SUIT * long, "leads from the long suit"))
+    # The opponents: voids they showed, tiles nobody has seen (count to seven).
+    unseen_fit = (know.unseen & emask).bit_count()
+    score -= W_UNSEEN_FIT * unseen_fit
+    opponents = [
+        s
+        for s in range(view.rules.players)
+        if view.rules.side_of(s) != view.rules.side_of(view.seat)
+    ]
+    for n in set(ends):
+        lacking = [s for s in opponents if n in know.voids(s)]
+        if lacking:
+            score += W_VOID
+            why.append((W_VOID + 0.5, f"they had no {n} when they drew or passed"))
+        if not know.unseen & tiles.SUIT_MASK[n]:
+            if hand & tiles.SUIT_MASK[n]:
+                score += W_LOCK
+                why.append((W_LOCK + 0.5, f"every {n} is out or mine: they cannot follow"))
+    if not unseen_fit and not (hand & emask):
+        # Nobody can play on these ends: a block (fish).
+        opp_tiles = sum(view.hand_counts[s] for s in opponents)
+        n_unseen = know.unseen.bit_count() or 1
+        opp_pips = tiles.pips(know.unseen) * opp_tiles / n_unseen
+        mine = tiles.pips(hand)
+        if mine < opp_pips:
+            score += W_BLOCK
+            why.append((W_BLOCK, f"blocks the game with the lighter hand ({mine} pips)"))
+        else:
+            score -= W_BLOCK
+    why.sort(key=lambda x: -x[0])
+    return score, [w for _, w in why]
+
+
+class WeightedPlayer:
+    """Hard: the action with the best weighted one-move score (ties by a seeded coin)."""
+
+    level = "hard"
+
+    def __init__(self, seed: int | None = None, name: str = "CPU (Hard)") -> None:
+        self.rng = random.Random(seed)
+        self.name = name
+
+    def choose(self, view: SeatView) -> Action:
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        know = infer(view)
+        return max(legal, key=lambda a: (evaluate(view, know, a)[0], self.rng.random()))

@@ -1,0 +1,216 @@
+"""What a seat can infer about the hidden tiles, and deals consistent with it.
+
+Everything here reads a :class:`~dominoes_tui.engine.SeatView` only.
+
+Each other seat's hidden hand is modelled as *slots*, one per tile it holds,
+each with the tiles it cannot be (a ``forbidden`` mask). A slot is born at the
+deal or at a draw. A seat that drew under ``until_playable`` or passed had no
+tile showing the open ends at that moment, so every slot it held then (not the
+ones it draws later) gets those suits forbidden. Under ``until_playable`` the
+tile played right after a draw is the tile just drawn (nothing older fitted).
+A draw under ``any_time`` may have been by choice and says nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..engine import SeatView, tiles
+from ..engine.state import _double_order
+
+_SUIT = tiles.SUIT_MASK
+_BIT = tiles.BIT
+
+
+def ends_mask(ends: tuple[int, ...]) -> int:
+    """Every tile that fits one of ``ends``."""
+    m = 0
+    for n in ends:
+        m |= _SUIT[n]
+    return m
+
+
+@dataclass
+class Knowledge:
+    """A seat's inference about the other seats' hands (slots) and the boneyard."""
+
+    me: int
+    unseen: int
+    """Tiles this seat has not seen: other hands, boneyard, and any set aside."""
+    slots: list[list[int]]
+    """Per seat: a ``forbidden`` mask per hidden tile it holds (empty for this seat)."""
+    boneyard_count: int
+
+    def voids(self, seat: int) -> set[int]:
+        """Numbers ``seat`` cannot hold at all now (every slot forbids the suit)."""
+        out = set()
+        slots = self.slots[seat]
+        if not slots:
+            return out
+        for n in range(13):
+            if all(f & _SUIT[n] == _SUIT[n] for f in slots):
+                out.add(n)
+        return out
+
+    def possible(self, seat: int) -> int:
+        """Tiles ``seat`` might hold."""
+        m = 0
+        for f in self.slots[seat]:
+            m |= self.unseen & ~f
+        return m
+
+
+def infer(view: SeatView) -> Knowledge:
+    """Read ``view.events`` into slots with forbidden tiles for every other seat."""
+    r = view.rules
+    players = r.players
+    me = view.seat
+    unseen = view.unseen & tiles.set_mask(r.set)
+    until_playable = r.drawing == "until_playable"
+    plays = [0] * players
+    draws = [0] * players
+    for e in view.events:
+        if e.kind == "play":
+            plays[e.seat] += 1
+        elif e.kind == "doubles":
+            plays[e.seat] += 2
+        elif e.kind == "draw":
+            draws[e.seat] += 1
+    slots: list[list[int]] = []
+    for s in range(players):
+        if s == me:
+            slots.append([])
+        else:
+            start = view.hand_counts[s] + plays[s] - draws[s]
+            slots.append([0] * max(0, start))
+
+    _opening_inference(view, slots)
+
+    last_kind = [""] * players
+    for e in view.events:
+        s = e.seat
+        if s == me:
+            continue
+        mine = slots[s]
+        if e.kind == "draw":
+            if until_playable and e.ends:
+                m = ends_mask(e.ends)
+                for i in range(len(mine)):
+                    mine[i] |= m
+            mine.append(0)
+        elif e.kind == "pass":
+            if e.ends:
+                m = ends_mask(e.ends)
+                for i in range(len(mine)):
+                    mine[i] |= m
+        elif e.kind in ("play", "doubles"):
+            played = [e.tile] if e.kind == "play" else [e.tile, e.second]
+            for t in played:
+                if t is None or not mine:
+                    continue
+                if until_playable and last_kind[s] == "draw" and not mine[-1] & _BIT[t]:
+                    mine.pop()  # the tile just drawn: nothing older fitted
+                    continue
+                _remove_slot(mine, t)
+        last_kind[s] = e.kind
+    for s in range(players):
+        if s == me:
+            continue
+        want = view.hand_counts[s]
+        mine = slots[s]
+        while len(mine) > want:  # inconsistent history (a set-up position): drop loosest
+            mine.remove(min(mine, key=int.bit_count))
+        while len(mine) < want:
+            mine.append(0)
+    return Knowledge(me, unseen, slots, view.boneyard_count)
+
+
+def _remove_slot(mine: list[int], t: int) -> None:
+    """Remove the slot ``t`` most likely came from: the most constrained one it fits."""
+    best = -1
+    best_n = -1
+    bit = _BIT[t]
+    for i, f in enumerate(mine):
+        if not f & bit:
+            n = f.bit_count()
+            if n > best_n:
+                best, best_n = i, n
+    if best < 0:
+        best = min(range(len(mine)), key=lambda i: mine[i].bit_count())
+    mine.pop(best)
+
+
+def _opening_inference(view: SeatView, slots: list[list[int]]) -> None:
+    """A first lead named by the rules (``that_tile``) tells who did not hold better doubles."""
+    r = view.rules
+    if not view.events or view.events[0].ends != ():
+        return
+    first_hand = view.hand_no == 1 or r.next_opener == "as_first"
+    if not first_hand:
+        return
+    lead_rule = r.first_lead
+    if lead_rule != "that_tile" or r.first_opener in ("random", "highest_tile"):
+        return
+    led = view.events[0].tile
+    if led is None or not tiles.DOUBLE[led]:
+        return
+    order = _double_order(r, r.first_opener)
+    if led not in order:
+        return
+    better = order[: order.index(led)]
+    better_mask = tiles.mask_of(better)
+    if view.hand & better_mask:
+        return  # this seat holds a better double: the opener was set another way
+    opener = view.events[0].seat
+    for s, mine in enumerate(slots):
+        if s == view.seat or s == opener:
+            continue
+        for i in range(len(mine)):
+            mine[i] |= better_mask
+    # The opener held no better double either, at the deal.
+    if opener != view.seat:
+        for i in range(len(slots[opener])):
+            slots[opener][i] |= better_mask
+
+
+def sample_world(
+    know: Knowledge, hand_counts: tuple[int, ...], rng: random.Random, tries: int = 20
+) -> tuple[list[int], list[int]] | None:
+    """One deal of the unseen tiles consistent with ``know``: (hands, boneyard).
+
+    ``hands[me]`` is 0 (the caller fills it in). The boneyard is a list in
+    draw order (drawn from its end). Slots are filled most-constrained first;
+    after ``tries`` failures the constraints are dropped (a history the model
+    cannot explain), so a deal is always returned.
+    """
+    unseen_list = list(tiles.bits(know.unseen))
+    order = [(s, f) for s, fs in enumerate(know.slots) for f in fs]
+    order.sort(key=lambda sf: -sf[1].bit_count())
+    for attempt in range(tries + 1):
+        relax = attempt == tries
+        pool = know.unseen
+        hands = [0] * len(know.slots)
+        ok = True
+        for s, f in order:
+            allowed = pool if relax else pool & ~f
+            if not allowed:
+                ok = False
+                break
+            n = allowed.bit_count()
+            k = rng.randrange(n)
+            while k:
+                allowed &= allowed - 1
+                k -= 1
+            bit = allowed & -allowed
+            hands[s] |= bit
+            pool ^= bit
+        if not ok:
+            continue
+        rest = [t for t in unseen_list if pool & _BIT[t]]
+        rng.shuffle(rest)
+        extra = len(rest) - know.boneyard_count
+        if extra > 0:  # tiles set aside (unseen by everyone) in a set-up position
+            rest = rest[extra:]
+        return hands, rest
+    return None  # pragma: no cover - the relaxed pass always fills

@@ -1,0 +1,35 @@
+"""Medium: greedy, the heaviest fitting tile, doubles first on a tie."""
+
+from __future__ import annotations
+
+import random
+
+from ..engine import Action, Play, PlayDoubles, SeatView, tiles
+from .base import after_play, shed
+
+
+class GreedyPlayer:
+    """Medium: shed the most pips now (a double first on a tie); never draws by choice.
+
+    When the tile fits either end, it goes where it leaves a number this seat
+    holds most of; the rest is decided by a seeded coin.
+    """
+
+    level = "medium"
+
+    def __init__(self, seed: int | None = None, name: str = "CPU (Medium)") -> None:
+        self.rng = random.Random(seed)
+        self.name = name
+
+    def choose(self, view: SeatView) -> Action:
+        plays = [a for a in view.legal if isinstance(a, (Play, PlayDoubles))]
+        if not plays:
+            return view.legal[0]  # draw or pass: nothing fits
+        return max(plays, key=lambda a: (*self._key(view, a), self.rng.random()))
+
+    @staticmethod
+    def _key(view: SeatView, a: Action) -> tuple[int, int, int]:
+        double = isinstance(a, PlayDoubles) or tiles.DOUBLE[a.tile]  # type: ignore[union-attr]
+        hand, ends = after_play(view, a)
+        mine = sum(tiles.suit_count(hand, n) for n in set(ends))
+        return shed(a), int(double), mine

@@ -1,0 +1,223 @@
+"""Duplicate matches between two CPU levels, across processes.
+
+Each deal (a match seed) is played twice with the seats swapped, so both
+levels get the same tiles; what is left is skill. The win rate of ``a`` comes
+with a 95 % confidence interval computed over *deal pairs* (the two matches of
+one deal are not independent), by the normal approximation, clipped to [0, 1].
+Think time is measured per move where the player had a real choice (more than
+one legal action): forced moves take no thought and would flatter the numbers.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing as mp
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from .ai import make_player
+from .engine import HAND_OVER, MATCH_OVER, Game, NextHand, Rules, load_variant, seat_view
+
+JSON_KEYS = (
+    "a",
+    "b",
+    "variant",
+    "matches",
+    "a_win_rate",
+    "ci95",
+    "a_ms_mean",
+    "a_ms_p95",
+    "b_ms_mean",
+    "b_ms_p95",
+)
+
+MAX_ACTIONS = 20_000
+"""A match longer than this is a bug (a player that never ends a hand)."""
+
+
+@dataclass
+class MatchRecord:
+    """One match: who won (1, 0.5 for a drawn single hand, 0) and what each player did."""
+
+    deal: int
+    a_seats: tuple[int, ...]
+    a_score: float
+    hands: int
+    a_points: int
+    b_points: int
+    a_ms: list[float] = field(default_factory=list)
+    b_ms: list[float] = field(default_factory=list)
+
+
+def match_seed(seed: int, deal: int) -> int:
+    """The game seed of deal ``deal`` in an arena run from ``seed``."""
+    return seed * 1_000_003 + deal
+
+
+def play_match(rules: Rules, a: str, b: str, seed: int, deal: int, a_side: int) -> MatchRecord:
+    """Play deal ``deal`` with ``a`` on scoring side ``a_side`` (0 or 1) and ``b`` on the rest."""
+    gseed = match_seed(seed, deal)
+    game = Game.new(rules, gseed)
+    players = []
+    a_seats = []
+    for s in range(rules.players):
+        if rules.partners or rules.players == 2:
+            is_a = rules.side_of(s) == a_side
+        else:  # three or four players each for themselves: ``a`` in one seat, ``b`` in the rest
+            is_a = s == a_side
+        level = a if is_a else b
+        # Each seat's player seed depends on the deal and the seat only, so the
+        # same level on the same seat plays the same way in both matches of a pair.
+        players.append(make_player(level, gseed * 8 + s))
+        if is_a:
+            a_seats.append(s)
+    rec = MatchRecord(deal, tuple(a_seats), 0.0, 0, 0, 0)
+    steps = 0
+    while game.phase != MATCH_OVER:
+        steps += 1
+        if steps > MAX_ACTIONS:  # pragma: no cover - a bug, not a result
+            raise RuntimeError(f"match {gseed} did not end after {MAX_ACTIONS} actions")
+        if game.phase == HAND_OVER:
+            _count_hand(rules, game, rec)
+            game.apply(NextHand())
+            continue
+        seat = game.turn
+        view = seat_view(game, seat)
+        t0 = time.perf_counter()
+        action = players[seat].choose(view)
+        ms = (time.perf_counter() - t0) * 1000
+        if len(view.legal) > 1:
+            (rec.a_ms if seat in rec.a_seats else rec.b_ms).append(ms)
+        game.apply(action)
+    _count_hand(rules, game, rec)
+    mr = game.match_result
+    a_sides = {rules.side_of(s) for s in rec.a_seats}
+    if mr is None or mr.winner_side is None:
+        rec.a_score = 0.5
+    else:
+        rec.a_score = 1.0 if mr.winner_side in a_sides else 0.0
+    return rec
+
+
+def _count_hand(rules: Rules, game: Game, rec: MatchRecord) -> None:
+    res = game.result
+    if res is None:
+        return
+    rec.hands += 1
+    a_sides = {rules.side_of(s) for s in rec.a_seats}
+    for side, p in enumerate(res.points):
+        if side in a_sides:
+            rec.a_points += p
+        else:
+            rec.b_points += p
+
+
+def _play_pair(args: tuple[Rules, str, str, int, int]) -> list[MatchRecord]:
+    rules, a, b, seed, deal = args
+    return [play_match(rules, a, b, seed, deal, side) for side in (0, 1)]
+
+
+def _percentile(xs: list[float], q: float) -> float:
+    if not xs:
+        return 0.0
+    ys = sorted(xs)
+    k = min(len(ys) - 1, max(0, math.ceil(q * len(ys)) - 1))
+    return ys[k]
+
+
+def summarize(records: list[MatchRecord], a: str, b: str, variant: str) -> dict[str, Any]:
+    """The arena's numbers: ``JSON_KEYS`` first, then more detail."""
+    n = len(records)
+    pairs: dict[int, list[float]] = {}
+    for r in records:
+        pairs.setdefault(r.deal, []).append(r.a_score)
+    means = [sum(v) / len(v) for v in pairs.values()]
+    rate = sum(r.a_score for r in records) / n if n else 0.0
+    k = len(means)
+    if k > 1:
+        mu = sum(means) / k
+        var = sum((x - mu) ** 2 for x in means) / (k - 1)
+        half = 1.96 * math.sqrt(var / k)
+    else:
+        half = 0.5
+    low, high = max(0.0, rate - half), min(1.0, rate + half)
+    a_ms = [x for r in records for x in r.a_ms]
+    b_ms = [x for r in records for x in r.b_ms]
+    hands = sum(r.hands for r in records) or 1
+    out: dict[str, Any] = {
+        "a": a,
+        "b": b,
+        "variant": variant,
+        "matches": n,
+        "a_win_rate": round(rate, 4),
+        "ci95": [round(low, 4), round(high, 4)],
+        "a_ms_mean": round(sum(a_ms) / len(a_ms), 2) if a_ms else 0.0,
+        "a_ms_p95": round(_percentile(a_ms, 0.95), 2),
+        "b_ms_mean": round(sum(b_ms) / len(b_ms), 2) if b_ms else 0.0,
+        "b_ms_p95": round(_percentile(b_ms, 0.95), 2),
+    }
+    out["detail"] = {
+        "deals": k,
+        "hands": hands,
+        "a_points_per_hand": round(sum(r.a_points for r in records) / hands, 2),
+        "b_points_per_hand": round(sum(r.b_points for r in records) / hands, 2),
+        "a_ms_max": round(max(a_ms), 2) if a_ms else 0.0,
+        "b_ms_max": round(max(b_ms), 2) if b_ms else 0.0,
+        "a_moves_timed": len(a_ms),
+        "b_moves_timed": len(b_ms),
+    }
+    return out
+
+
+def run(
+    variant: str | Rules,
+    a: str,
+    b: str,
+    matches: int = 400,
+    seed: int = 1,
+    jobs: int = 1,
+    on_match: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """Play ``matches`` matches (rounded up to whole deal pairs) and summarize them.
+
+    ``on_match(n)`` is called as matches finish (n finished so far), e.g. for a
+    progress bar.
+    """
+    rules = load_variant(variant) if isinstance(variant, str) else variant
+    deals = max(1, -(-matches // 2))
+    tasks = [(rules, a, b, seed, d) for d in range(deals)]
+    records: list[MatchRecord] = []
+    for recs in _map(tasks, jobs):
+        records.extend(recs)
+        if on_match is not None:
+            on_match(len(records))
+    records.sort(key=lambda r: (r.deal, r.a_seats))
+    return summarize(records, a, b, rules.name)
+
+
+def _map(tasks: list, jobs: int) -> Iterator[list[MatchRecord]]:
+    if jobs <= 1:
+        for t in tasks:
+            yield _play_pair(t)
+        return
+    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
+    with ctx.Pool(jobs) as pool:
+        yield from pool.imap_unordered(_play_pair, tasks)
+
+
+def report_lines(res: dict[str, Any]) -> list[str]:
+    """The arena's result in words, one line a fact."""
+    d = res["detail"]
+    low, high = res["ci95"]
+    return [
+        f"{res['variant']}: {res['a']} vs {res['b']}, {res['matches']} matches "
+        f"({d['deals']} deals, each played twice with the seats swapped)",
+        f"{res['a']} wins {res['a_win_rate']:.1%} of matches (95% CI {low:.1%} to {high:.1%})",
+        f"points per hand: {res['a']} {d['a_points_per_hand']}, {res['b']} {d['b_points_per_hand']}"
+        " (penalty scoring: points written against; winner-takes: points scored)",
+        f"think time per move with a choice: {res['a']} mean {res['a_ms_mean']} ms, "
+        f"p95 {res['a_ms_p95']} ms, max {d['a_ms_max']} ms; {res['b']} mean {res['b_ms_mean']} ms, "
+        f"p95 {res['b_ms_p95']} ms, max {d['b_ms_max']} ms",
+    ]
