@@ -24,8 +24,11 @@ The start menu ("Continue" shown when ``store.has_autosave()``), and
         game, info = res.saved.game, res.saved.info
         clock = res.saved.make_clock()                  # stopped; None without a clock
         # ... on the person's first key: clock.start(game.turn)
+        # (game.is_over here: the app died before recording it; call finish_match)
     elif res.found:                                     # unusable: already moved aside
         self.notify(res.problem); offer a new game
+
+CPU players are not saved: make them afresh with ``make_player(info.cpu_level, seed)``.
 
 When the match is over (``game.is_over``)::
 
@@ -47,6 +50,11 @@ The Statistics screen and ``dominoes stats``::
     h = store.History()
     rec = h.get(match_id) if match_id else h.get(h.latest_id())
     for game in rec.positions(): ...                    # the deal, then after each action
+
+Costs, measured: an autosave is a few ms (fsync; 11 ms for a 2,800-action match),
+so the main thread may call it; :func:`finish_match` and the history calls touch
+SQLite with fsyncs (tens of ms): run them in a thread worker. Every function may
+be called from any thread (each opens its own connection).
 
 Saves are JSON (:mod:`.saves`), history is SQLite (:mod:`.history`),
 statistics are computed in :mod:`.stats`.

@@ -251,6 +251,12 @@ class History:
         if self._ready:
             return
         try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise HistoryError(
+                f"The match history folder {self.path.parent} cannot be made ({e.strerror})."
+            ) from e
+        try:
             with self._connect() as conn:
                 check = conn.execute("PRAGMA quick_check").fetchone()[0]
                 if check != "ok":

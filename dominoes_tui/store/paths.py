@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -18,8 +19,11 @@ APP_NAME = "dominoes-tui"
 HOME_ENV = "DOMINOES_TUI_HOME"
 
 
-def data_dir(create: bool = True) -> Path:
-    """The folder for saves and history: ``$DOMINOES_TUI_HOME`` or the platform's data folder."""
+def data_dir(create: bool = False) -> Path:
+    """The folder for saves and history: ``$DOMINOES_TUI_HOME`` or the platform's data folder.
+
+    Writers create it when they first write (``create=True`` makes it now).
+    """
     env = os.environ.get(HOME_ENV)
     folder = Path(env).expanduser() if env else Path(platformdirs.user_data_dir(APP_NAME, False))
     if create:
@@ -74,11 +78,13 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def remove_stale_temps(path: Path) -> None:
-    """Delete temp files a killed writer of ``path`` left behind."""
+def remove_stale_temps(path: Path, older_than: float = 60.0) -> None:
+    """Delete temp files a killed writer of ``path`` left behind (not one being written now)."""
+    cutoff = time.time() - older_than
     for p in path.parent.glob(f".{path.name}.*.tmp"):
         with contextlib.suppress(OSError):
-            p.unlink()
+            if p.stat().st_mtime < cutoff:
+                p.unlink()
 
 
 def set_aside(path: Path, extra_suffixes: tuple[str, ...] = ()) -> Path:

@@ -136,9 +136,12 @@ def test_autosave_reports_an_unwritable_folder(tmp_path: Path) -> None:
 
 def test_stale_temp_files_are_cleaned_on_load(home: Path) -> None:
     saved_classic(home, steps=5)
-    (home / ".autosave.json.abc123.tmp").write_text('{"form')
+    stale, fresh = home / ".autosave.json.abc123.tmp", home / ".autosave.json.def456.tmp"
+    stale.write_text('{"form')
+    fresh.write_text('{"form')  # another writer's, in flight
+    os.utime(stale, (1e9, 1e9))
     assert store.load_autosave().ok
-    assert not list(home.glob("*.tmp"))
+    assert not stale.exists() and fresh.exists()
 
 
 def test_discard(home: Path) -> None:
@@ -302,3 +305,23 @@ def test_abandoning_before_any_move_records_nothing(home: Path) -> None:
     store.autosave(game, store.MatchInfo())
     assert store.abandon_match(game, store.MatchInfo()) == store.Recorded()
     assert not store.has_autosave() and not store.History().matches()
+
+
+def test_the_store_never_imports_textual() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, dominoes_tui.store, dominoes_tui.store.report; "
+        "assert 'textual' not in sys.modules, 'textual imported'"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_reading_never_makes_the_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    home = tmp_path / "not" / "yet"
+    monkeypatch.setenv("DOMINOES_TUI_HOME", str(home))
+    assert not store.has_autosave() and not store.load_autosave().found
+    assert not home.exists()
+    game = play_match(load_variant("classic"), seed=1, steps=2)
+    assert store.autosave(game, store.MatchInfo()) is None and store.has_autosave()
