@@ -37,7 +37,7 @@ def _variant(name: str) -> Rules:
 def main(ctx: typer.Context) -> None:
     """Dominoes in the terminal. With no command, start a game."""
     if ctx.invoked_subcommand is None:
-        play()
+        play(variant=DEFAULT_VARIANT, seed=None, level=None, speed=1.0, tile_style="box")
 
 
 @app.command()
@@ -46,11 +46,41 @@ def play(
         DEFAULT_VARIANT, "--variant", "-v", help="The house rules to play."
     ),
     seed: int | None = typer.Option(None, "--seed", help="Deal from this seed (repeatable games)."),
-    level: str = typer.Option("medium", "--level", "-l", help="CPU level."),
+    level: str | None = typer.Option(
+        None, "--level", "-l", help="CPU level (default: medium, or the first level there is)."
+    ),
+    speed: float = typer.Option(
+        1.0, "--speed", help="How fast the CPU's moves show: 2 is twice as fast."
+    ),
+    tile_style: str = typer.Option(
+        "box", "--tiles", help="Draw tiles as 'box' text (works everywhere) or 'unicode' glyphs."
+    ),
 ) -> None:
     """Play a match against the CPU."""
-    _variant(variant)
-    typer.echo("The table is coming soon: the rules engine is ready (try `dominoes rules`).")
+    from .ai import LEVELS
+
+    rules = _variant(variant)
+    if rules.players != 2:
+        typer.secho(
+            f"Error: {variant!r} is a {rules.players}-player game; the table seats 2 for now.",
+            fg="red",
+            err=True,
+        )
+        raise typer.Exit(2)
+    if level is not None and level not in LEVELS:
+        typer.secho(
+            f"Error: no CPU level {level!r}; choose one of {', '.join(LEVELS)}", fg="red", err=True
+        )
+        raise typer.Exit(2)
+    if tile_style not in ("box", "unicode"):
+        typer.secho("Error: --tiles must be 'box' or 'unicode'", fg="red", err=True)
+        raise typer.Exit(2)
+    if speed <= 0:
+        typer.secho("Error: --speed must be above 0", fg="red", err=True)
+        raise typer.Exit(2)
+    from .tui.app import run_app
+
+    run_app(rules=rules, seed=seed, level=level, speed=speed, tile_style=tile_style)
 
 
 @app.command()
@@ -83,33 +113,6 @@ def rules(name: str = typer.Argument(DEFAULT_VARIANT, help="A variant name.")) -
     typer.echo("")
     for para in explain(r):
         typer.echo(f"- {para}")
-
-
-@app.command()
-def stats(
-    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of tables."),
-    recent: int = typer.Option(20, "--recent", min=0, help="How many recent results to show."),
-) -> None:
-    """Your record against the CPU: win rates, points per hand, streaks, recent form."""
-    from rich.console import Console
-
-    from .store import History, HistoryError
-    from .store.report import render_stats
-
-    try:
-        history = History()
-        st = history.stats(recent=recent)
-    except HistoryError as e:
-        typer.secho(f"Error: {e}", fg="red", err=True)
-        raise typer.Exit(1) from None
-    if history.problem:
-        typer.secho(history.problem, fg="yellow", err=True)
-    if as_json:
-        typer.echo(json.dumps(st.to_dict(), indent=2, ensure_ascii=False))
-    elif not st.total.matches:
-        typer.echo("No matches recorded yet: play one with `dominoes play`.")
-    else:
-        Console().print(render_stats(st))
 
 
 @app.command()
@@ -183,6 +186,33 @@ def arena(
         return
     for line in arena_mod.report_lines(res):
         typer.echo(line)
+
+
+@app.command()
+def stats(
+    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of tables."),
+    recent: int = typer.Option(20, "--recent", min=0, help="How many recent results to show."),
+) -> None:
+    """Your record against the CPU: win rates, points per hand, streaks, recent form."""
+    from rich.console import Console
+
+    from .store import History, HistoryError
+    from .store.report import render_stats
+
+    try:
+        history = History()
+        st = history.stats(recent=recent)
+    except HistoryError as e:
+        typer.secho(f"Error: {e}", fg="red", err=True)
+        raise typer.Exit(1) from None
+    if history.problem:
+        typer.secho(history.problem, fg="yellow", err=True)
+    if as_json:
+        typer.echo(json.dumps(st.to_dict(), indent=2, ensure_ascii=False))
+    elif not st.total.matches:
+        typer.echo("No matches recorded yet: play one with `dominoes play`.")
+    else:
+        Console().print(render_stats(st))
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,0 +1,271 @@
+"""Screens laid over the table: hand over, match over, rules, a yes/no question, too small."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...engine import Rules, describe_hand, load_variants, tiles
+from ...engine.explain import explain
+from ..words import score_text, second_person, target_text
+
+if TYPE_CHECKING:
+    from .table import TableScreen
+
+
+def _hands_text(table: TableScreen) -> Text:
+    g = table.game
+    t = Text()
+    res = g.result
+    for seat, name in enumerate(table.names):
+        mask = g.hands[seat]
+        t.append(f"{name:>4}: ", style="bold")
+        if mask:
+            for tile in tiles.bits(mask):
+                t.append(f" {tiles.name(tile)} ", style="#1d1a14 on #f3ecd8")
+                t.append(" ")
+        else:
+            t.append("went out", style="italic")
+        if res is not None:
+            t.append(f"   counts {res.counted[seat]}", style="bold")
+        t.append("\n")
+    return t
+
+
+def _scores_table(table: TableScreen) -> Text:
+    g, r = table.game, table.rules
+    t = Text()
+    for side, name in enumerate(table.names):
+        t.append(f"{name:>4}  ", style="bold")
+        t.append(f"{score_text(r, g.scores, side):>7}\n")
+    if g.scores.hanging:
+        t.append(f"Hanging  {g.scores.hanging}\n", style="#f0a050")
+    t.append(f"Target {target_text(r)}", style="dim")
+    return t
+
+
+class HandOverScreen(ModalScreen[None]):
+    """Both hands shown, the score written with its breakdown in words."""
+
+    BINDINGS = [Binding("enter,space,n", "next", "Next hand")]
+
+    def __init__(self, table: TableScreen) -> None:
+        super().__init__()
+        self.table = table
+
+    def compose(self) -> ComposeResult:
+        table = self.table
+        g = table.game
+        res = g.result
+        with Vertical(id="dialog", classes="hand-over"):
+            yield Static(f"Hand {g.hand_no} is over", id="dialog-title")
+            yield Static(_hands_text(table), id="revealed")
+            words = describe_hand(table.rules, res, table.names) if res else []
+            yield Static("\n".join(f"• {second_person(w)}" for w in words), id="breakdown")
+            yield Static(_scores_table(table), id="score-table")
+            with Horizontal(id="buttons"):
+                yield Button("Next hand  ⏎", id="next", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#next", Button).focus()
+
+    def action_next(self) -> None:
+        self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None)
+
+
+class MatchOverScreen(ModalScreen[str]):
+    """Who won and why, the final scores, the hands played; Rematch, New game, Quit."""
+
+    BINDINGS = [
+        Binding("r", "choose('rematch')", "Rematch"),
+        Binding("n", "choose('new')", "New game"),
+        Binding("q", "choose('quit')", "Quit"),
+    ]
+
+    def __init__(self, table: TableScreen) -> None:
+        super().__init__()
+        self.table = table
+
+    def headline(self) -> tuple[str, str]:
+        table = self.table
+        g, r = table.game, table.rules
+        m = g.match_result
+        names = table.names
+        if m is None:  # pragma: no cover - only shown when the match is over
+            return "The match is over", ""
+        if m.winner_side is None:
+            title = "The match is drawn"
+        elif m.winner_side == 0:
+            title = "You win the match!"
+        else:
+            title = f"{table.cpu.name} wins the match"
+        if m.reason == "target":
+            who = names[m.loser_side if r.target_means == "lose" else m.winner_side]
+            verb = "reached" if who != "You" else "reached"
+            why = f"{who} {verb} {r.target} ({target_text(r)})."
+        elif m.reason == "time":
+            why = f"{names[m.loser_side]} ran out of time."
+        elif m.reason == "resign":
+            why = f"{names[m.loser_side]} resigned."
+        else:
+            why = "A single hand decides the match."
+        return title, why
+
+    def compose(self) -> ComposeResult:
+        table = self.table
+        g = table.game
+        title, why = self.headline()
+        with Vertical(id="dialog", classes="match-over"):
+            yield Static(title, id="dialog-title")
+            yield Static(why, id="why")
+            if g.result is not None and g.results and g.results[-1] is g.result:
+                words = describe_hand(table.rules, g.result, table.names)
+                yield Static(_hands_text(table), id="revealed")
+                yield Static("\n".join(f"• {second_person(w)}" for w in words), id="breakdown")
+            yield Static(_scores_table(table), id="score-table")
+            played = len(g.results)
+            yield Static(
+                f"{played} hand{'s' if played != 1 else ''} played · seed {g.seed}", id="played"
+            )
+            with Horizontal(id="buttons"):
+                yield Button("Rematch (r)", id="rematch", variant="primary")
+                yield Button("New game (n)", id="new")
+                yield Button("Quit (q)", id="quit", variant="error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#rematch", Button).focus()
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id)
+
+
+class RulesScreen(ModalScreen[None]):
+    """The rules of this variant in words (``?``)."""
+
+    BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__()
+        self.rules = rules
+
+    def compose(self) -> ComposeResult:
+        r = self.rules
+        with Vertical(id="dialog", classes="rules"):
+            yield Static(f"{r.name}: {r.description}", id="dialog-title")
+            with VerticalScroll():
+                yield Static("\n\n".join(f"• {p}" for p in explain(r)), id="rules-text")
+            yield Static(
+                "Keys: ←/→ choose a tile · Enter play · d draw · p pass · "
+                "t two doubles · h hint · q quit",
+                id="keys",
+            )
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="confirm"):
+            yield Static(self.question, id="dialog-title")
+            with Horizontal(id="buttons"):
+                yield Button("Yes (y)", id="yes", variant="error")
+                yield Button("No (n)", id="no", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+
+class NewGameScreen(ModalScreen[tuple[str, str] | None]):
+    """Pick a house (two-player variants) and a CPU level."""
+
+    BINDINGS = [
+        Binding("escape", "cancel", "Back"),
+        Binding("l", "level", "CPU level"),
+    ]
+
+    def __init__(self, current: str, levels: tuple[str, ...], level: str) -> None:
+        super().__init__()
+        self.current = current
+        self.levels = levels
+        self.level = level
+        self.variants = {
+            n: r for n, r in load_variants().items() if r.players == 2 and r.layout == "line"
+        }
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="new-game"):
+            yield Static("New game: choose the house rules", id="dialog-title")
+            yield OptionList(
+                *[Option(f"{n:<18} {r.description}", id=n) for n, r in self.variants.items()],
+                id="variants",
+            )
+            yield Static(self._level_text(), id="level")
+        yield Footer()
+
+    def _level_text(self) -> str:
+        return f"CPU level: [b]{self.level}[/b]  (l to change) · Enter starts"
+
+    def on_mount(self) -> None:
+        ol = self.query_one(OptionList)
+        names = list(self.variants)
+        if self.current in names:
+            ol.highlighted = names.index(self.current)
+        ol.focus()
+
+    def action_level(self) -> None:
+        i = self.levels.index(self.level) if self.level in self.levels else -1
+        self.level = self.levels[(i + 1) % len(self.levels)]
+        self.query_one("#level", Static).update(self._level_text())
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss((event.option.id or self.current, self.level))
+
+
+class TooSmallScreen(Screen[None]):
+    """Shown while the terminal is smaller than the table needs."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="too-small")
+
+    def show(self, width: int, height: int, need: tuple[int, int]) -> None:
+        self.query_one("#too-small", Static).update(
+            f"The table needs a terminal of at least {need[0]}×{need[1]}.\n"
+            f"This one is {width}×{height}: make it bigger to play on."
+        )

@@ -1,0 +1,592 @@
+"""The table: the opponent across, the line on the felt, your hand along the bottom.
+
+Every rule question goes to the engine: what is legal (``legal_actions``), why a
+move is refused (``IllegalAction`` / ``why_illegal``), how a hand scored
+(``describe_hand``). The screen only decides what to show and when.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual import events, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ...ai import hint, make_player
+from ...engine import (
+    HAND_OVER,
+    MATCH_OVER,
+    Action,
+    Clock,
+    Draw,
+    Game,
+    IllegalAction,
+    NextHand,
+    Pass,
+    Play,
+    PlayDoubles,
+    Resign,
+    Rules,
+    TimeOut,
+    format_clock,
+    seat_view,
+    tiles,
+)
+from ...engine.actions import END_NAMES
+from ..widgets.hand import HandView
+from ..widgets.line import LineView
+from ..words import log_lines, score_text, target_text
+
+if TYPE_CHECKING:
+    from ..app import DominoesApp
+
+YOU, CPU = 0, 1
+BACK = "▮"
+
+
+class TableScreen(Screen):
+    """One match against the CPU, from the deal to the match-over screen."""
+
+    BINDINGS = [
+        Binding("left", "select(-1)", "Tile", key_display="←→"),
+        Binding("right", "select(1)", "Tile", show=False),
+        Binding("enter", "play", "Play"),
+        Binding("space", "play", "Play", show=False),
+        Binding("d", "draw", "Draw"),
+        Binding("p", "pass_turn", "Pass"),
+        Binding("t", "two_doubles", "Two doubles"),
+        Binding("h", "hint", "Hint"),
+        Binding("question_mark", "rules", "Rules", key_display="?"),
+        Binding("r", "resign", "Resign"),
+        Binding("q", "quit_match", "Quit"),
+        Binding("escape", "cancel", "Cancel", show=False),
+    ]
+
+    def __init__(self, rules: Rules, seed: int, level: str, first_seat: int | None = None) -> None:
+        super().__init__()
+        self.rules = rules
+        self.seed = seed
+        self.level = level
+        self.game: Game = Game.new(rules, seed, first_seat)
+        self.first_opener = self.game.opener
+        self.cpu = self.tui_make_player(level, seed)
+        self.names = ("You", "CPU")
+        self.selected: int | None = 0
+        self.asking: int | None = None
+        """The tile waiting for the person to say which end (R-M-2)."""
+        self.new_tiles: set[int] = set()
+        self.message_text = ""
+        self.old_log: list[str] = []
+        self.move_no = 0
+        self.thinking = False
+        self.pending = False
+        self.clock: Clock | None = None
+        self._clock_timer = None
+        self._setup_clock()
+
+    @staticmethod
+    def tui_make_player(level: str, seed: int):
+        from ..app import current_player_factory
+
+        return current_player_factory()(level, seed)
+
+    @property
+    def tui(self) -> DominoesApp:
+        return self.app  # type: ignore[return-value]
+
+    # ------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        with Vertical(id="top"):
+            yield Static(id="opponent")
+            yield Static(id="scores")
+        with Horizontal(id="middle"):
+            yield LineView(id="line")
+            with VerticalScroll(id="side"):
+                yield Static(id="log")
+        yield Static(id="last-move")
+        yield Static(id="message")
+        yield HandView(id="hand")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.set_class(self.app.size.width >= 100, "-wide")
+        self._start_hand_words()
+        self.advance()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.width >= 100, "-wide")
+
+    # ------------------------------------------------------------ state → screen
+    @property
+    def my_turn(self) -> bool:
+        g = self.game
+        return g.phase == "play" and g.turn == YOU
+
+    def _lead_index(self) -> int | None:
+        lead = next((e.tile for e in self.game.events if e.kind in ("play", "doubles")), None)
+        for i, p in enumerate(self.game.line):
+            if p.tile == lead:
+                return i
+        return None
+
+    def _fits(self) -> set[int]:
+        return {a.tile for a in self.game.legal_actions() if isinstance(a, Play)} | {
+            t
+            for a in self.game.legal_actions()
+            if isinstance(a, PlayDoubles)
+            for t in (a.first, a.second)
+        }
+
+    def refresh_table(self) -> None:
+        g = self.game
+        view = seat_view(g, YOU)
+        hand = view.my_tiles
+        if hand:
+            if self.selected is None or self.selected >= len(hand):
+                self.selected = min(self.selected or 0, len(hand) - 1)
+        else:
+            self.selected = None
+        fits = self._fits() if self.my_turn else set()
+        self.query_one(HandView).show(
+            hand,
+            fits,
+            self.selected,
+            self.new_tiles,
+            dim_unfit=self.my_turn,
+            set_size=self.rules.set,
+            unicode=self.tui.tile_style == "unicode",
+        )
+        last = set()
+        if g.events and g.events[-1].kind in ("play", "doubles"):
+            e = g.events[-1]
+            last = {e.tile} | ({e.second} if e.second is not None else set())
+        self.query_one(LineView).show(
+            g.line, self._lead_index(), g.ends, self.rules.set, last, self.asking is not None
+        )
+        self.query_one("#opponent", Static).update(self._opponent_text(view))
+        self.query_one("#scores", Static).update(self._scores_text())
+        lines = self.old_log + log_lines(g.events, self.names)
+        self.query_one("#log", Static).update("\n".join(lines[-200:]) or "—")
+        self.query_one("#side", VerticalScroll).scroll_end(animate=False)
+        latest = log_lines(g.events, self.names)
+        self.query_one("#last-move", Static).update(latest[-1] if latest else "")
+        self.query_one("#message", Static).update(self.message_text)
+        self.refresh_bindings()
+
+    def _opponent_text(self, view) -> Text:
+        g = self.game
+        t = Text()
+        t.append(f" {self.cpu.name} ", style="bold")
+        n = view.hand_counts[CPU]
+        if g.phase != "play" and view.revealed is not None:
+            t.append(" ".join(tiles.names(view.revealed[CPU])) or "went out", style="#f3ecd8")
+        else:
+            t.append(BACK * min(n, 14), style="#b03a2e")
+            if n > 14:
+                t.append("…", style="#b03a2e")
+            t.append(f" {n} tile{'s' if n != 1 else ''}")
+            t.append(" ")
+        if self.thinking:
+            t.append("  thinking…", style="italic #e0c870")
+        if self.rules.draws:
+            t.append("   Boneyard ", style="bold")
+            drawable = view.drawable
+            kept = view.boneyard_count - drawable
+            t.append(BACK * min(drawable, 14), style="#7a5c3a")
+            t.append(f"{' ' if drawable else ''}{drawable} to draw")
+            if kept:
+                t.append(f" · {kept} kept back", style="dim")
+        elif view.boneyard_count:
+            t.append(f"   {view.boneyard_count} set aside (no drawing)", style="dim")
+        return t
+
+    def _scores_text(self) -> Text:
+        g, r = self.game, self.rules
+        s = g.scores
+        t = Text()
+        t.append(f" {r.name}", style="bold #d9b24a")
+        t.append(f" · {target_text(r)} · ")
+        for side, name in enumerate(self.names):
+            t.append(f"{name} ", style="bold")
+            t.append(score_text(r, s, side))
+            if self.clock is not None and self.clock.enabled:
+                left = self.clock.remaining(side)
+                style = "bold #ffcc66" if self.clock.running == side else "dim"
+                t.append(f" ⏱{format_clock(left)}", style=style)
+            t.append("  ")
+        if s.hanging:
+            t.append(f"hanging {s.hanging}  ", style="#f0a050")
+        t.append(f"· Hand {g.hand_no} · {self.names[g.opener]} led", style="dim")
+        return t
+
+    def say(self, text: str) -> None:
+        self.message_text = text
+        self.query_one("#message", Static).update(text)
+
+    # ------------------------------------------------------------ the flow
+    def _start_hand_words(self) -> None:
+        g = self.game
+        words = f"Hand {g.hand_no}: "
+        if g.redeals:
+            times = "once" if g.redeals == 1 else f"{g.redeals} times"
+            words = f"Redealt {times}: a hand had 5 doubles or 6 of one suit (R-C-2). " + words
+            self.old_log.append(f"Redealt {times} (R-C-2)")
+            self.notify(f"The tiles were redealt {times} (R-C-2).", title="Redeal")
+        if g.turn == YOU:
+            leads = [a for a in g.legal_actions() if isinstance(a, Play)]
+            if len(leads) == 1:
+                words += f"you lead, and must lead {tiles.name(leads[0].tile)}."
+                self.selected = seat_view(g, YOU).my_tiles.index(leads[0].tile)
+            else:
+                words += "you lead."
+        else:
+            words += f"{self.cpu.name} leads."
+        self.say(words)
+
+    def schedule(self, delay: float, fn: Callable[[], None]) -> None:
+        self.pending = True
+
+        def run() -> None:
+            self.pending = False
+            fn()
+
+        if delay <= 0:
+            self.call_later(run)
+        else:
+            self.set_timer(delay, run)
+
+    def advance(self) -> None:
+        """Decide what happens next after any change."""
+        g = self.game
+        self.refresh_table()
+        if g.phase == HAND_OVER:
+            self._clock_stop()
+            from .dialogs import HandOverScreen
+
+            self.app.push_screen(HandOverScreen(self), lambda _: self.next_hand())
+        elif g.phase == MATCH_OVER:
+            self._clock_stop()
+            from .dialogs import MatchOverScreen
+
+            self.app.push_screen(MatchOverScreen(self), self.after_match)
+        elif g.turn == CPU:
+            self._clock_start(CPU)
+            self.cpu_turn()
+        else:
+            self._clock_start(YOU)
+            legal = g.legal_actions()
+            if len(legal) == 1 and isinstance(legal[0], (Draw, Pass)):
+                token = self.move_no
+                forced = legal[0]
+                self.schedule(self.tui.delay * 0.6, lambda: self.forced(forced, token))
+
+    def forced(self, action: Action, token: int) -> None:
+        if token != self.move_no or not self.my_turn:
+            return
+        ends = self.game.ends
+        nums = " or ".join(str(n) for n in sorted(set(ends)))
+        if isinstance(action, Draw):
+            self.say(f"No {nums} in your hand: drawing…")
+        else:
+            self.say(f"No {nums} to play and nothing to draw: you pass.")
+        self.apply(action)
+
+    def apply(self, action: Action) -> bool:
+        g = self.game
+        seat = g.turn
+        before = g.hands[YOU]
+        try:
+            g.apply(action)
+        except IllegalAction as e:
+            self.say(f"[b #ff8866]Not allowed:[/] {e}")
+            return False
+        self.move_no += 1
+        self.asking = None
+        if seat == YOU:
+            drawn = g.hands[YOU] & ~before
+            self.new_tiles = set(tiles.bits(drawn)) if isinstance(action, Draw) else set()
+            if drawn and isinstance(action, Draw):
+                t = next(iter(tiles.bits(drawn)))
+                self.selected = seat_view(g, YOU).my_tiles.index(t)
+                fits = t in self._fits() if self.my_turn else False
+                self.say(f"You drew {tiles.name(t)}" + (": it fits." if fits else "."))
+        else:
+            self.new_tiles = set()
+        self.advance()
+        return True
+
+    def next_hand(self) -> None:
+        g = self.game
+        if g.phase != HAND_OVER:
+            return
+        self.old_log += log_lines(g.events, self.names)
+        self.old_log.append(f"— hand {g.hand_no} over —")
+        g.apply(NextHand())
+        self.move_no += 1
+        self.new_tiles = set()
+        self.selected = 0
+        self._start_hand_words()
+        self.advance()
+
+    def after_match(self, choice: str | None) -> None:
+        if choice == "rematch":
+            first = None
+            if self.rules.rematch_swaps_opener:
+                first = 1 - self.first_opener
+            self.tui.start_match(self.rules, self.seed + 1, self.level, first_seat=first)
+        elif choice == "new":
+            self.tui.new_game()
+        else:
+            self.app.exit()
+
+    # ------------------------------------------------------------ the CPU
+    def cpu_turn(self) -> None:
+        self.thinking = True
+        self.refresh_table()
+        self.think(seat_view(self.game, CPU), self.move_no, time.monotonic())
+
+    @work(thread=True, exclusive=True, group="cpu")
+    def think(self, view, token: int, started: float) -> None:
+        try:
+            action = self.cpu.choose(view)
+        except Exception as e:  # a CPU bug must not end the person's game
+            action = view.legal[0]
+            self.app.call_from_thread(self.notify, f"The CPU stumbled ({e}); it plays {action}.")
+        self.app.call_from_thread(self.cpu_chose, action, token, started)
+
+    def cpu_chose(self, action: Action, token: int, started: float) -> None:
+        if token != self.move_no:
+            return
+        wait = max(0.0, self.tui.delay - (time.monotonic() - started))
+        self.schedule(wait, lambda: self.cpu_moves(action, token))
+
+    def cpu_moves(self, action: Action, token: int) -> None:
+        if token != self.move_no or self.game.turn != CPU:
+            return
+        self.thinking = False
+        if not self.apply(action):
+            legal = self.game.legal_actions()
+            self.notify(f"The CPU tried an illegal move ({action}); it plays {legal[0]}.")
+            self.apply(legal[0])
+            return
+        if self.game.phase == "play" and self.game.turn == YOU:
+            latest = log_lines(self.game.events, self.names)
+            if not self.message_text.startswith("[b #ff8866]"):
+                self.say(f"{latest[-1] if latest else ''}. Your turn.")
+
+    @property
+    def busy(self) -> bool:
+        """True while the CPU is thinking or a shown move is pending (tests wait on it)."""
+        return self.thinking or self.pending
+
+    # ------------------------------------------------------------ the clock
+    def _setup_clock(self) -> None:
+        r = self.rules
+        if r.clock_minutes or r.turn_seconds:
+            self.clock = Clock(
+                r.players,
+                r.clock_minutes * 60,
+                turn_seconds=r.turn_seconds,
+                now=lambda: self.tui.now(),
+            )
+
+    def on_screen_resume(self) -> None:
+        if self.clock is not None:
+            if self._clock_timer is None:
+                self._clock_timer = self.set_interval(0.2, self._tick)
+            if self.game.phase == "play" and self.game.turn is not None:
+                self.clock.start(self.game.turn)
+
+    def on_screen_suspend(self) -> None:
+        self._clock_stop()
+
+    def _clock_start(self, seat: int) -> None:
+        if self.clock is not None:
+            if self._clock_timer is None:
+                self._clock_timer = self.set_interval(0.2, self._tick)
+            self.clock.start(seat)
+
+    def _clock_stop(self) -> None:
+        if self.clock is not None:
+            self.clock.stop()
+
+    def _tick(self) -> None:
+        c, g = self.clock, self.game
+        if c is None or g.phase != "play" or c.running is None:
+            return
+        flag = c.flagged()
+        if flag is not None:
+            self.move_no += 1
+            g.apply(TimeOut(flag))
+            self.advance()
+            return
+        if c.turn_expired() and g.turn == YOU:
+            action = make_player("easy", self.move_no).choose(seat_view(g, YOU))
+            self.say("Your time for the turn ran out: the Easy CPU played it for you (R-T-3).")
+            self.apply(action)
+            return
+        self.query_one("#scores", Static).update(self._scores_text())
+
+    # ------------------------------------------------------------ the person
+    def _hand(self) -> list[int]:
+        return seat_view(self.game, YOU).my_tiles
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        legal = self.game.legal_actions() if self.my_turn else []
+        if action == "pass_turn":
+            return any(isinstance(a, Pass) for a in legal)
+        if action == "two_doubles":
+            return any(isinstance(a, PlayDoubles) for a in legal)
+        if action == "draw":
+            return self.rules.draws
+        if action == "resign":
+            return self.rules.resign
+        return True
+
+    def action_select(self, delta: int) -> None:
+        if self.asking is not None:
+            self.play_on(self.asking, 0 if delta < 0 else 1)
+            return
+        hand = self._hand()
+        if not hand:
+            return
+        self.selected = ((self.selected or 0) + delta) % len(hand)
+        self.new_tiles = set()
+        self.refresh_table()
+
+    def action_play(self) -> None:
+        if self.asking is not None:
+            self.say(
+                f"{tiles.name(self.asking)} fits both ends: press ← for the left "
+                "or → for the right (Esc to choose another tile)."
+            )
+            return
+        hand = self._hand()
+        if self.selected is None or not hand:
+            return
+        self.try_play(hand[self.selected])
+
+    def not_your_turn(self) -> bool:
+        g = self.game
+        if g.phase != "play":
+            return True
+        if g.turn != YOU:
+            self.say(f"Wait: it is {self.cpu.name}'s turn.")
+            return True
+        return False
+
+    def try_play(self, t: int) -> None:
+        if self.not_your_turn():
+            return
+        g = self.game
+        if not g.ends:
+            self.apply(Play(t))
+            return
+        options = [a for a in g.legal_actions() if isinstance(a, Play) and a.tile == t]
+        if len(options) == 2:
+            self.asking = t
+            left, right = g.ends
+            self.say(
+                f"[b]{tiles.name(t)} fits both ends.[/] Which end? "
+                f"← left ({left})  or  → right ({right})   Esc: another tile"
+            )
+            self.refresh_table()
+        elif options:
+            self.apply(options[0])
+        else:
+            self.apply(Play(t, 0 if tiles.fits(t, g.ends[0]) else 1))
+
+    def play_on(self, t: int, end: int | None) -> None:
+        if self.not_your_turn():
+            return
+        g = self.game
+        if not g.ends or end is None:
+            self.apply(Play(t))
+        else:
+            self.apply(Play(t, end))
+
+    def action_cancel(self) -> None:
+        if self.asking is not None:
+            self.asking = None
+            self.say("Choose a tile.")
+            self.refresh_table()
+
+    def action_draw(self) -> None:
+        if not self.not_your_turn():
+            self.apply(Draw())
+
+    def action_pass_turn(self) -> None:
+        if not self.not_your_turn():
+            self.apply(Pass())
+
+    def action_two_doubles(self) -> None:
+        if self.not_your_turn():
+            return
+        for a in self.game.legal_actions():
+            if isinstance(a, PlayDoubles):
+                self.apply(a)
+                return
+
+    def action_hint(self) -> None:
+        if self.not_your_turn():
+            return
+        action, reason = hint(seat_view(self.game, YOU))
+        tile = getattr(action, "tile", None) or getattr(action, "first", None)
+        hand = self._hand()
+        if tile in hand:
+            self.selected = hand.index(tile)
+        where = ""
+        if isinstance(action, Play) and action.end is not None:
+            where = f" on the {END_NAMES[action.end]}"
+        self.say(f"Hint: {reason}{where}")
+        self.refresh_table()
+
+    def action_rules(self) -> None:
+        from .dialogs import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.rules))
+
+    def action_quit_match(self) -> None:
+        from .dialogs import ConfirmScreen
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.app.exit()
+
+        self.app.push_screen(ConfirmScreen("Leave the table and quit?"), done)
+
+    def action_resign(self) -> None:
+        from .dialogs import ConfirmScreen
+
+        def done(yes: bool | None) -> None:
+            if yes and self.game.phase != MATCH_OVER:
+                self.move_no += 1
+                self.game.apply(Resign(YOU))
+                self.advance()
+
+        self.app.push_screen(ConfirmScreen("Resign this match? It counts as a loss."), done)
+
+    def on_hand_view_tile_clicked(self, message: HandView.TileClicked) -> None:
+        if self.asking is not None:
+            self.asking = None
+        if message.index == self.selected:
+            self.action_play()
+        else:
+            self.selected = message.index
+            self.new_tiles = set()
+            self.refresh_table()
+
+    def on_line_view_end_clicked(self, message: LineView.EndClicked) -> None:
+        hand = self._hand()
+        if self.selected is None or not hand:
+            self.say("Pick a tile first, then click an end.")
+            return
+        t = self.asking if self.asking is not None else hand[self.selected]
+        self.play_on(t, message.end)

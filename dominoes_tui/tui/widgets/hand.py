@@ -1,0 +1,156 @@
+"""Your hand along the bottom: tiles standing up, fitting ones bright, the selected one raised."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.message import Message
+from textual.strip import Strip
+from textual.widget import Widget
+
+from ...engine import tiles
+from ..render import (
+    COMPACT_TILE_WIDTH,
+    HAND_TILE_WIDTH,
+    compact_tile_rows,
+    hand_tile_rows,
+    unicode_tile,
+)
+
+FACE = Style(color="#1d1a14", bgcolor="#f3ecd8")
+FACE_SELECTED = Style(color="#000000", bgcolor="#fffaf0", bold=True)
+FACE_DIM = Style(color="#4a463d", bgcolor="#8c8676")
+FACE_NEW = Style(color="#1d1a14", bgcolor="#cfe3f4")
+SHADOW = Style(color="#d9b24a")
+LABEL = Style(color="#9fc3ae")
+
+HEIGHT = 8
+
+
+class HandView(Widget):
+    """Draws the person's tiles; a click selects a tile (a second click plays it)."""
+
+    class TileClicked(Message):
+        def __init__(self, index: int) -> None:
+            super().__init__()
+            self.index = index
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.hand: list[int] = []
+        self.fits: set[int] = set()
+        self.selected: int | None = None
+        self.new: set[int] = set()
+        self.dim_unfit = False
+        self.set_size = 6
+        self.unicode = False
+        self.revealed = False
+        self._rows: list[list[tuple[str, Style | None]]] = []
+        self._spans: list[tuple[int, int]] = []
+
+    def show(
+        self,
+        hand: Sequence[int],
+        fits: set[int],
+        selected: int | None,
+        new: set[int],
+        dim_unfit: bool,
+        set_size: int,
+        unicode: bool = False,
+    ) -> None:
+        self.hand, self.fits, self.selected = list(hand), fits, selected
+        self.new, self.dim_unfit, self.set_size, self.unicode = new, dim_unfit, set_size, unicode
+        self._rows = []
+        self.refresh()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._rows = []
+        self.refresh()
+
+    @property
+    def compact(self) -> bool:
+        n = len(self.hand)
+        return n * (HAND_TILE_WIDTH + 1) > self.size.width
+
+    def _face(self, t: int) -> Style:
+        if self.hand and self.selected is not None and self.hand[self.selected] == t:
+            return FACE_SELECTED
+        if t in self.new:
+            return FACE_NEW
+        if self.dim_unfit and t not in self.fits:
+            return FACE_DIM
+        return FACE
+
+    def _tile_rows(self, t: int) -> list[str]:
+        top, bottom = tiles.HIGH[t], tiles.LOW[t]
+        if self.compact:
+            return compact_tile_rows(top, bottom, self.set_size)
+        rows = hand_tile_rows(top, bottom, self.set_size)
+        glyph = unicode_tile(top, bottom) if self.unicode else None
+        if glyph:  # the Unicode glyph in the tile's middle, numbers around it
+            w = HAND_TILE_WIDTH
+            rows = [" " * w, str(top).center(w), " " * w, f"  {glyph}".ljust(w - 1)]
+            rows += [" " * w, str(bottom).center(w), " " * w]
+        return rows
+
+    def _paint(self) -> None:
+        width = max(self.size.width, 1)
+        rows: list[list[tuple[str, Style | None]]] = [[(" ", None)] * width for _ in range(HEIGHT)]
+        self._spans = []
+        w = COMPACT_TILE_WIDTH - 1 if self.compact else HAND_TILE_WIDTH
+        total = len(self.hand) * (w + 1) - 1
+        x = max(0, (width - total) // 2)
+        for i, t in enumerate(self.hand):
+            tile_rows = self._tile_rows(t)
+            raised = i == self.selected
+            y0 = HEIGHT - 1 - len(tile_rows) - (1 if raised else 0)
+            y0 = max(0, y0) + (0 if raised else 1)
+            face = self._face(t)
+            for dy, text in enumerate(tile_rows):
+                y = y0 + dy
+                for dx, ch in enumerate(text):
+                    if 0 <= y < HEIGHT and x + dx < width:
+                        rows[y][x + dx] = (ch, face)
+            if raised:
+                y = y0 + len(tile_rows)
+                for dx in range(w):
+                    if y < HEIGHT and x + dx < width:
+                        rows[y][x + dx] = ("▔", SHADOW)
+            self._spans.append((x, x + w))
+            x += w + 1
+        self._rows = rows
+
+    def render_line(self, y: int) -> Strip:
+        if not self._rows or len(self._rows[0]) != max(self.size.width, 1):
+            self._paint()
+        base = self.rich_style
+        if not 0 <= y < len(self._rows):
+            return Strip.blank(self.size.width, base)
+        segs: list[Segment] = []
+        run, run_style = "", None
+        for ch, st in self._rows[y]:
+            if st is not run_style and run:
+                segs.append(Segment(run, base + run_style if run_style else base))
+                run = ""
+            run_style = st
+            run += ch
+        if run:
+            segs.append(Segment(run, base + run_style if run_style else base))
+        return Strip(segs, self.size.width)
+
+    def index_at(self, x: int) -> int | None:
+        if not self._rows:
+            self._paint()
+        for i, (a, b) in enumerate(self._spans):
+            if a <= x < b:
+                return i
+        return None
+
+    def on_click(self, event: events.Click) -> None:
+        i = self.index_at(event.x)
+        if i is not None:
+            event.stop()
+            self.post_message(self.TileClicked(i))

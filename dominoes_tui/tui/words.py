@@ -1,0 +1,91 @@
+"""The table's words: move-log lines from the engine's public events, names, scores.
+
+>>> from dominoes_tui.engine import Event, tiles
+>>> log_lines([Event(1, "draw", (4, 6)), Event(1, "draw", (4, 6)),
+...            Event(1, "play", (4, 6), tiles.tile(6, 3), 1)], ("You", "CPU"))
+['CPU drew 2 and played 6-3 on the right']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..engine import Event, Rules, Scores, tiles
+from ..engine.actions import END_NAMES
+
+
+def _no(ends: Sequence[int]) -> str:
+    nums = sorted(set(ends))
+    return "no " + " or ".join(str(n) for n in nums)
+
+
+def _drew(n: int) -> str:
+    return f"drew {n}"
+
+
+def log_lines(events: Sequence[Event], names: Sequence[str]) -> list[str]:
+    """One line per turn: draws are gathered into the play or pass that ended them."""
+    out: list[str] = []
+    draws = 0
+    drawer: int | None = None
+    for e in events:
+        who = names[e.seat]
+        if e.kind == "draw":
+            if drawer is not None and drawer != e.seat and draws:
+                out.append(f"{names[drawer]} {_drew(draws)}")
+                draws = 0
+            drawer = e.seat
+            draws += 1
+            continue
+        prefix = f"{who} {_drew(draws)} and " if draws and drawer == e.seat else f"{who} "
+        draws, drawer = 0, None
+        if e.kind == "play":
+            if e.end is None:
+                out.append(f"{prefix}led {tiles.name(e.tile)}")
+            else:
+                out.append(f"{prefix}played {tiles.name(e.tile)} on the {END_NAMES[e.end]}")
+        elif e.kind == "doubles":
+            out.append(
+                f"{prefix}played two doubles: {tiles.name(e.tile)} and {tiles.name(e.second)}"
+            )
+        elif e.kind == "pass":
+            out.append(f"{prefix}passed: {_no(e.ends)}")
+    if draws and drawer is not None:
+        out.append(f"{names[drawer]} {_drew(draws)}…")
+    return out
+
+
+def score_text(rules: Rules, scores: Scores, side: int) -> str:
+    """``"12"``, or ``"0 +5"`` with points held under the rule of 13."""
+    text = str(scores.written[side])
+    if rules.rule_of_13 and scores.held[side]:
+        text += f" +{scores.held[side]}"
+    return text
+
+
+def target_text(rules: Rules) -> str:
+    if rules.target == 0:
+        return "one hand"
+    verb = "loses" if rules.target_means == "lose" else "wins"
+    return f"{rules.target} {verb}"
+
+
+def pips_text(mask: int) -> str:
+    return " ".join(tiles.names(mask)) or "nothing"
+
+
+_YOU_FORMS = (
+    ("You scores", "You score"),
+    ("You writes", "You write"),
+    ("You takes", "You take"),
+    ("You is ", "You are "),
+    ("You's ", "Your "),
+    ("You has ", "You have "),
+)
+
+
+def second_person(line: str) -> str:
+    """The engine words a hand for third persons; "You scores" reads as "You score"."""
+    for a, b in _YOU_FORMS:
+        line = line.replace(a, b)
+    return line

@@ -1,0 +1,90 @@
+"""Fixtures and a key-presses-only driver for the table's pilot tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from dominoes_tui.engine import Draw, Pass, Play, PlayDoubles, load_variant
+from dominoes_tui.tui.app import DominoesApp
+from dominoes_tui.tui.screens.dialogs import HandOverScreen, MatchOverScreen
+from dominoes_tui.tui.screens.table import TableScreen
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path, monkeypatch):
+    monkeypatch.setenv("DOMINOES_TUI_HOME", str(tmp_path))
+
+
+def make_app(variant: str = "classic", seed: int = 5, **overrides) -> DominoesApp:
+    """An app with no CPU pause and the Easy CPU, so tests are quick and exact."""
+    rules = load_variant(variant, **overrides) if overrides else load_variant(variant)
+    return DominoesApp(rules=rules, seed=seed, level="easy", delay=0)
+
+
+async def settle(pilot) -> None:
+    """Wait until the CPU and any shown forced move are done (no fixed sleeps)."""
+    app = pilot.app
+    for _ in range(500):
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        table = app.table
+        if table is None or not table.busy:
+            await pilot.pause()
+            if table is None or not table.busy:
+                return
+    raise AssertionError("the table never settled")
+
+
+async def press_to_select(pilot, index: int) -> None:
+    """Move the selection to ``index`` with ←/→ presses."""
+    table: TableScreen = pilot.app.table
+    n = len(table._hand())
+    cur = table.selected or 0
+    delta = (index - cur) % n
+    if delta <= n // 2:
+        for _ in range(delta):
+            await pilot.press("right")
+    else:
+        for _ in range((n - delta) % n):
+            await pilot.press("left")
+    assert table.selected == index
+
+
+async def take_turn(pilot) -> None:
+    """Play the person's turn by keys: the first legal action the engine lists."""
+    table: TableScreen = pilot.app.table
+    legal = table.game.legal_actions()
+    action = legal[0]
+    if isinstance(action, Play):
+        hand = table._hand()
+        await press_to_select(pilot, hand.index(action.tile))
+        await pilot.press("enter")
+        if table.asking is not None:
+            await pilot.press("left" if action.end == 0 else "right")
+    elif isinstance(action, PlayDoubles):
+        await pilot.press("t")
+    elif isinstance(action, Draw):
+        await pilot.press("d")
+    elif isinstance(action, Pass):
+        await pilot.press("p")
+    await settle(pilot)
+
+
+async def play_until(pilot, done, limit: int = 2000) -> None:
+    """Take the person's turns (and press Enter on hand-over) until ``done(app)``."""
+    app = pilot.app
+    await settle(pilot)
+    for _ in range(limit):
+        if done(app):
+            return
+        screen = app.screen
+        if isinstance(screen, HandOverScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+        elif isinstance(screen, MatchOverScreen):
+            return
+        elif isinstance(screen, TableScreen) and screen.my_turn:
+            await take_turn(pilot)
+        else:
+            await settle(pilot)
+    raise AssertionError("the game did not reach the expected point")
