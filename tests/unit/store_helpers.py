@@ -26,11 +26,16 @@ def play_match(rules: Rules, seed: int, steps: int | None = None, players_seed: 
     return game
 
 
-def random_walk(rules: Rules, seed: int, steps: int, rng: random.Random) -> Game:
-    """Any reachable state: random legal actions, now and then a resignation or a flag fall."""
+def random_walk(
+    rules: Rules, seed: int, steps: int, rng: random.Random, stop_between_hands: bool = False
+) -> Game:
+    """Any reachable state: random legal actions, now and then a resignation or a flag fall.
+
+    ``stop_between_hands`` stops at the first hand over, before the next deal.
+    """
     game = Game.new(rules, seed, first_seat=rng.choice([None, *range(rules.players)]))
     for _ in range(steps):
-        if game.is_over:
+        if game.is_over or (stop_between_hands and game.phase == HAND_OVER):
             break
         actions = list(game.legal_actions())
         seat = rng.randrange(rules.players)
