@@ -27,12 +27,24 @@ class Play:
         return f"play {tiles.name(self.tile)} {where}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class PlayDoubles:
-    """The two-doubles move (R-2D): lay both doubles, each on the end it matches."""
+    """The two-doubles move (R-2D): lay both doubles, each on the end it matches.
+
+    The move is the pair: ``PlayDoubles(a, b) == PlayDoubles(b, a)``, and the game
+    always lays the left end's double first and the right end's double last.
+    """
 
     first: int
     second: int
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PlayDoubles):
+            return NotImplemented
+        return {self.first, self.second} == {other.first, other.second}
+
+    def __hash__(self) -> int:
+        return hash(("doubles", frozenset((self.first, self.second))))
 
     def __str__(self) -> str:
         return f"play {tiles.name(self.first)} and {tiles.name(self.second)}"

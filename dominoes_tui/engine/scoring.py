@@ -176,23 +176,30 @@ def score_hand(
 
 
 def _write_penalties(rules: Rules, points: list[int], written: list[int], held: list[int]) -> None:
-    """Write each side's penalty, holding small ones under the rule of 13 (R-13-1…3)."""
+    """Write each side's penalty, holding small ones under the rule of 13 (R-13-1…3).
+
+    With 3-4 sides several may be penalized in one hand: a side starting to hold
+    clears what the others held *before* this hand, never a penalty of this hand.
+    """
+    before = list(held)
+    started = []
     for s, pen in enumerate(points):
         if pen <= 0:
             continue
         if rules.rule_of_13 and written[s] == 0:
             if pen < RULE_OF_13:
-                started = held[s] == 0
+                if held[s] == 0:
+                    started.append(s)
                 held[s] += pen  # R-13-1: held, not written
-                if started:  # R-13-3: the others' held points are cleared
-                    for o in range(len(held)):
-                        if o != s:
-                            held[o] = 0
             else:  # R-13-2: written together with what was held
                 written[s] += pen + held[s]
                 held[s] = 0
         else:
             written[s] += pen
+    if started:  # R-13-3: the others' held points are cleared
+        for o in range(len(held)):
+            if o not in started and held[o]:
+                held[o] -= before[o]
 
 
 @dataclass(frozen=True)

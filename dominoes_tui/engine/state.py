@@ -514,11 +514,12 @@ class Game:
                 "the double of each in your hand (R-2D)"
             )
         before = tuple(self.ends)
-        for t in (action.first, action.second):
-            self._place(t, 0 if tiles.fits(t, self.ends[0]) else 1)
-        self.hands[seat] &= ~tiles.BIT[action.first]
-        event = Event(seat, "doubles", before, action.first, None, action.second)
-        self._after_play(seat, action.second, event)
+        first, second = dd.first, dd.second  # left end's double, then the right end's
+        self._place(first, 0)
+        self._place(second, 1)
+        self.hands[seat] &= ~tiles.BIT[first]
+        event = Event(seat, "doubles", before, first, None, second)
+        self._after_play(seat, second, event)
 
     def _draw(self) -> None:
         r, seat = self.rules, self.turn

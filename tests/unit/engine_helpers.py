@@ -86,3 +86,155 @@ def variant(name: str, **changes) -> Rules:
         _VARIANTS = load_variants(include_user=False)
     r = _VARIANTS[name]
     return r.replace(**changes) if changes else r
+
+
+# ------------------------------------------------------------------ random matches
+BOOL_SETTINGS = (
+    "partners",
+    "redeal",
+    "full_fish",
+    "rule_of_13",
+    "two_doubles",
+    "resign",
+    "rematch_swaps_opener",
+)
+
+
+def random_rules(rng: random.Random, name: str | None = None) -> Rules:
+    """A preset with random values from its options lists and random boolean settings.
+
+    Changes that make an impossible combination (R-V-1) are skipped one by one,
+    so the result is always a valid variant.
+    """
+    global _VARIANTS
+    if _VARIANTS is None:
+        _VARIANTS = load_variants(include_user=False)
+    if name is None:
+        name = rng.choice(sorted(_VARIANTS))
+    r = _VARIANTS[name]
+    changes: list[tuple[str, object]] = []
+    for key, values in sorted(r.options.items()):
+        changes.append((key, rng.choice(values)))
+    for key in BOOL_SETTINGS:
+        changes.append((key, rng.random() < 0.5))
+    if rng.random() < 0.3:
+        changes.append(("target", rng.choice([0, 30, 60])))
+    rng.shuffle(changes)
+    for key, value in changes:
+        try:
+            r = r.replace(**{key: value})
+        except Exception:  # VariantError: an impossible combination, skip it
+            pass
+    return r
+
+
+def snapshot(g: Game) -> tuple:
+    """Everything that makes up a game's state, for comparing two games."""
+    return (
+        tuple(g.hands),
+        tuple(g.boneyard),
+        tuple(g.line),
+        tuple(g.ends),
+        g.turn,
+        g.opener,
+        g.phase,
+        g.hand_no,
+        g.scores,
+        g.result,
+        tuple(g.results),
+        g.match_result,
+        tuple(g.events),
+        g.redeals,
+        g.dead,
+        g.lead_tile,
+        g.lead_rule,
+        g.passes,
+    )
+
+
+def assert_view_hides_the_rest(g: Game, seat: int, rng: random.Random) -> None:
+    """R-D-2 structurally: deal the tiles ``seat`` cannot see (other hands, the boneyard and
+    its order) differently, keeping every count; ``seat``'s view must not change."""
+    from dominoes_tui.engine import seat_view
+
+    v = seat_view(g, seat)
+    assert v.hand == g.hands[seat]
+    assert v.revealed is None and v.last_result is None
+    hidden = [t for s in range(g.players) if s != seat for t in tiles.bits(g.hands[s])]
+    hidden += list(g.boneyard)
+    rng.shuffle(hidden)
+    h = g.copy()
+    for s in range(g.players):
+        if s != seat:
+            k = g.hands[s].bit_count()
+            h.hands[s] = tiles.mask_of(hidden[:k])
+            hidden = hidden[k:]
+    h.boneyard = hidden
+    assert h.invariant_errors() == []
+    assert seat_view(h, seat) == v, "a seat's view depends on tiles it cannot see"
+
+
+def run_match(
+    rules: Rules,
+    seed: int,
+    policy_seed: int,
+    *,
+    view_every: int = 7,
+    max_actions: int = 100_000,
+) -> Game:
+    """Play a match with random legal actions, checking the invariants after each one:
+    every tile in one place, scores never go down, hidden tiles stay hidden, illegal
+    actions are refused without changing anything, the match ends, the log replays."""
+    from dominoes_tui.engine import (
+        IllegalAction,
+        Play,
+        Resign,
+        TimeOut,
+        action_from_json,
+        action_to_json,
+    )
+
+    rng = random.Random(policy_seed)
+    first_seat = rng.randrange(rules.players) if rng.random() < 0.2 else None
+    g = Game.new(rules, seed, first_seat)
+    assert g.invariant_errors() == []
+    written = g.scores.written
+    for n in range(max_actions):
+        if g.phase == "match_over":
+            break
+        legal = g.legal_actions()
+        assert legal, "no legal action while the match is on"
+        if g.phase == "play" and n % view_every == 0:
+            assert_view_hides_the_rest(g, rng.randrange(g.players), rng)
+        if rng.random() < 0.05:  # an illegal play is refused and changes nothing
+            t = rng.randrange(rules.tile_count)
+            bad = Play(t, rng.choice([0, 1, None]))
+            if bad not in legal:
+                before = snapshot(g)
+                try:
+                    g.apply(bad)
+                except IllegalAction as e:
+                    assert str(e)
+                else:
+                    raise AssertionError(f"{bad} was accepted; legal: {legal}")
+                assert snapshot(g) == before
+        r = rng.random()
+        if rules.resign and r < 0.002:
+            action = Resign(rng.randrange(rules.players))
+        elif rules.clock_minutes and r < 0.002:
+            action = TimeOut(rng.randrange(rules.players))
+        else:
+            action = rng.choice(legal)
+        g.apply(action)
+        errs = g.invariant_errors()
+        assert errs == [], errs
+        assert all(a <= b for a, b in zip(written, g.scores.written)), "a score went down"
+        written = g.scores.written
+    else:
+        raise AssertionError(f"the match did not end in {max_actions} actions")
+    assert g.match_result is not None
+    assert g.legal_actions() == []
+    log = [action_from_json(action_to_json(a)) for a in g.log]
+    again = Game.replay(rules, seed, log, first_seat)
+    assert snapshot(again) == snapshot(g), "the log does not replay to the same state"
+    return g

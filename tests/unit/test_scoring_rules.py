@@ -428,3 +428,45 @@ def test_R_P_1_goat_partners_penalty():
     r = variant("goat")
     g = block(r, [["4-0"], ["1-0"], ["5-0"], ["6-6"]], line=("3-3",))
     assert g.scores.written == (0, 1 + 50)  # the lone 6-6 counts 50 in goat (R-C-5)
+
+
+def test_R_13_3_with_three_players_a_penalty_of_this_hand_is_never_cleared():
+    """R-13-3 (engine fix): two seats penalized in one hand both keep what they take; a seat
+    starting to hold clears only what the others held before this hand."""
+    r = variant(
+        "standard-draw",
+        players=3,
+        hand_size=5,
+        scoring="penalty",
+        blocked="own_total",
+        target_means="lose",
+        rule_of_13=True,
+        target=101,
+    )
+    hands = [["5-3"], ["2-1"], ["1-0", "1-1"]]
+    g = Game.from_position(r, hands=hands, boneyard=[], line=["6-5"])
+    play(g, Play(T("5-3"), R))
+    assert g.scores == Scores((0, 0, 0), (0, 3, 3))
+    g = Game.from_position(
+        r, hands=hands, boneyard=[], line=["6-5"], scores=Scores((0, 0, 0), (4, 5, 0))
+    )
+    play(g, Play(T("5-3"), R))  # seat 2 starts holding: seat 0's 4 and seat 1's old 5 clear
+    assert g.scores == Scores((0, 0, 0), (0, 3, 3))
+
+
+def test_R_2D_the_move_is_the_pair_either_order():
+    """R-2D (engine fix): PlayDoubles(a, b) is the same move as PlayDoubles(b, a); the left
+    end's double is laid first and the right end's last, whatever the order given (R-B)."""
+    assert (
+        PlayDoubles(1, 2) == PlayDoubles(2, 1) and len({PlayDoubles(1, 2), PlayDoubles(2, 1)}) == 1
+    )
+    r = variant("classic", two_doubles=True, bonus_first_last=BONUS)
+    states = []
+    for move in (PlayDoubles(T("0-0"), T("6-6")), PlayDoubles(T("6-6"), T("0-0"))):
+        g = Game.from_position(r, hands=[["6-6", "0-0"], ["2-1"]], boneyard=[], line=["6-0"])
+        assert move in g.legal_actions()
+        play(g, move)
+        assert g.last_tile == T("0-0") and g.result.bonus_tiles == (T("0-0"),)
+        assert g.scores.written == (0, 28)
+        states.append((g.line, g.events))
+    assert states[0] == states[1]
