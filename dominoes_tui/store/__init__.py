@@ -35,6 +35,8 @@ When the match is over (``game.is_over``)::
     rec = store.finish_match(game, info)                # history row, then deletes the save
     if rec.problem: self.notify(rec.problem)
 
+Quitting the app (or a crash, or a lost SSH session) keeps the autosave for
+"Continue"; only starting another match gives the unfinished one up.
 "New game" while a match is unfinished (in the app, or a save on disk)::
 
     store.abandon_match(game, info)                     # the one in memory, or
@@ -50,6 +52,9 @@ The Statistics screen and ``dominoes stats``::
     h = store.History()
     rec = h.get(match_id) if match_id else h.get(h.latest_id())
     for game in rec.positions(): ...                    # the deal, then after each action
+    # rec.hands via h.hands(rec.id): the score line after each hand, as it was.
+    # An engine whose rules changed since may refuse an old log: positions()
+    # then raises IllegalAction, whose text the viewer can show.
 
 Costs, measured: an autosave is a few ms (fsync; 11 ms for a 2,800-action match),
 so the main thread may call it; :func:`finish_match` and the history calls touch

@@ -14,6 +14,7 @@ a save that cannot be used is renamed aside to ``<name>.corrupt-<timestamp>``.
 from __future__ import annotations
 
 import contextlib
+import importlib.metadata
 import json
 import math
 import time
@@ -164,6 +165,7 @@ def save_dict(game: Game, info: MatchInfo, clock: Clock | None = None) -> dict[s
         "format": FORMAT,
         "version": FORMAT_VERSION,
         "saved_at": iso(utc_now()),
+        "written_by": f"dominoes-tui {_app_version()}",
         "variant": game.rules.name,
         "settings": game.rules.to_dict(),
         "seed": game.seed,
@@ -173,6 +175,13 @@ def save_dict(game: Game, info: MatchInfo, clock: Clock | None = None) -> dict[s
         "match": info.to_json(),
         "check": _check(game),
     }
+
+
+def _app_version() -> str:
+    try:
+        return importlib.metadata.version("dominoes-tui")
+    except importlib.metadata.PackageNotFoundError:  # pragma: no cover - run from a checkout
+        return "unknown"
 
 
 def _check(game: Game) -> dict[str, Any]:

@@ -38,11 +38,10 @@ def random_walk(
         if game.is_over or (stop_between_hands and game.phase == HAND_OVER):
             break
         actions = list(game.legal_actions())
-        seat = rng.randrange(rules.players)
-        if rules.resign and rng.random() < 0.01:
-            actions = [Resign(seat)]
-        elif (rules.clock_minutes or rules.turn_seconds) and rng.random() < 0.01:
-            actions = [TimeOut(seat)]
+        if rng.random() < 0.02:  # a resignation or a flag fall, where the rules have them
+            sudden = rng.choice([Resign, TimeOut])(rng.randrange(rules.players))
+            if game.why_illegal(sudden) is None:
+                actions = [sudden]
         game.apply(rng.choice(actions))
     return game
 

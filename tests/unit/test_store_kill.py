@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from dominoes_tui import store
+from dominoes_tui.store.paths import remove_stale_temps
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "tests" / "store_crash_player.py"
@@ -63,4 +64,7 @@ def test_kill_9_loses_at_most_the_action_in_flight(tmp_path: Path, after: int) -
     assert saved.clocks is not None and all(0 < x <= 3600 for x in saved.clocks)
     clock = saved.make_clock()
     assert clock is not None and clock.running is None  # stopped until a key is pressed
-    assert not list(tmp_path.glob("*.tmp")) and not list(tmp_path.glob("*.corrupt-*"))
+    assert not list(tmp_path.glob("*.corrupt-*"))
+    # A save cut off mid-write is only a temp file: never read, swept once stale.
+    remove_stale_temps(store.autosave_path(tmp_path), older_than=0)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["autosave.json"]
