@@ -2,7 +2,7 @@
 
 >>> from dominoes_tui.engine import tiles
 >>> Play(tiles.parse("6-5"), 1)
-Play(tile=20, end=1)
+Play(tile=26, end=1)
 """
 
 from __future__ import annotations

@@ -36,6 +36,7 @@ class Clock:
         self.turn_seconds = float(turn_seconds)
         self._left = [float(x) for x in remaining] if remaining else [self.seconds] * players
         self.running: int | None = None
+        self._paused: int | None = None
         self._since = 0.0
         self._turn_used = 0.0
 
@@ -44,16 +45,27 @@ class Clock:
         return self.seconds > 0
 
     def start(self, seat: int) -> None:
-        """Run ``seat``'s clock (R-T-1: only the side to move runs). A new seat starts a new turn."""
+        """Run ``seat``'s clock (R-T-1: only the side to move runs). A new seat starts a new turn;
+        the seat that was paused continues its turn."""
         self._settle()
-        if seat != self.running:
+        if seat != self.running and seat != self._paused:
             self._turn_used = 0.0
+        self._paused = None
         self.running = seat
         self._since = self.now()
 
     def stop(self) -> None:
-        """Stop every clock (hand over, menu, help, suspended, saved)."""
+        """Stop every clock and end the turn (hand over, saved and closed)."""
         self._settle()
+        self.running = None
+        self._paused = None
+
+    def pause(self) -> None:
+        """Stop every clock within a turn (menu, help, suspended): starting the same seat
+        again continues its turn, so a pause never refills the per-turn limit (R-T-3)."""
+        self._settle()
+        if self.running is not None:
+            self._paused = self.running
         self.running = None
 
     def new_turn(self) -> None:

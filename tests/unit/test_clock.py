@@ -122,3 +122,24 @@ def test_R_T_3_turn_limit_runs_out_and_the_easy_cpu_plays_for_the_player():
 def test_format_clock():
     assert format_clock(899.9) == "14:59"
     assert format_clock(9.44) == "0:09.4"
+
+
+def test_R_T_3_a_pause_does_not_refill_the_turn_limit():
+    """R-T-1/R-T-3 (engine fix): pausing (help, menu) stops the clocks within the turn;
+    starting the same seat again continues the turn; stop() ends the turn."""
+    now = FakeTime()
+    c = Clock(players=2, seconds=60, turn_seconds=30, now=now)
+    c.start(0)
+    now.advance(20)
+    c.pause()
+    now.advance(500)
+    assert c.remaining(0) == 40 and c.turn_remaining() == 10
+    c.start(0)
+    now.advance(10)
+    assert c.turn_expired() and c.remaining(0) == 30
+    c.stop()  # the hand is over: the next start is a new turn even for the same seat
+    c.start(0)
+    assert c.turn_remaining() == 30
+    c.pause()
+    c.start(1)  # another seat after a pause: a new turn
+    assert c.turn_remaining() == 30

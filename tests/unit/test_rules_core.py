@@ -497,3 +497,24 @@ def test_first_seat_overrides_the_first_opener_rule():
     r = variant("classic")
     g = Game.new(r, seed=2, first_seat=1)
     assert g.opener == 1 and len(g.legal_actions()) == 7
+
+
+def test_why_illegal_and_actions_as_data():
+    """Actions are small values that round-trip through JSON; why_illegal gives the reason."""
+    from dominoes_tui.engine import (
+        PlayDoubles,
+        TimeOut,
+        action_from_json,
+        action_to_json,
+    )
+
+    g = Game.from_position(variant("block"), hands=[["3-5"], ["0-0"]], line=["6-5"])
+    assert g.why_illegal(Play(T("3-5"), R)) is None
+    assert "does not fit" in g.why_illegal(Play(T("3-5"), L))
+    assert g.hand(0) == [T("5-3")]  # asking changed nothing
+    for a in (Play(3, 1), Play(4), PlayDoubles(0, 2), Draw(), Pass(), NextHand(), Resign(1)):
+        assert action_from_json(action_to_json(a)) == a
+        assert str(a)
+    assert action_from_json(["timeout", 0]) == TimeOut(0)
+    with pytest.raises(ValueError, match="not an action"):
+        action_from_json(["jump", 1])

@@ -1,0 +1,22 @@
+"""The examples in the engine's docstrings run and hold."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = [
+    "dominoes_tui.engine",
+    "dominoes_tui.engine.tiles",
+    "dominoes_tui.engine.actions",
+    "dominoes_tui.engine.state",
+    "dominoes_tui.engine.clock",
+]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name):
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
