@@ -65,12 +65,11 @@ def hint(view: SeatView, seed: int = 0, playouts: int | None = None) -> tuple[Ac
     a = expert.choose(view)
     know = infer(view)
     _, reasons = evaluate(view, know, a)
-    values = expert.last_values
     why = "; ".join(reasons[:2]) if reasons else "the best chance in the simulations"
-    if values:
-        ranked = sorted(set(values.values()), reverse=True)
-        if len(ranked) > 1 and ranked[0] - ranked[1] > 0.005:
-            why += f" (wins {ranked[0] - ranked[1]:.0%} more of the simulated matches than the next best)"
+    value = expert.last_values.get(a)
+    if value is not None:
+        what = "the hand" if view.rules.target == 0 else "the match"
+        why += f" ({min(1.0, max(0.0, value)):.0%} to win {what})"
     return a, f"{describe_action(a)}: {why}"
 
 

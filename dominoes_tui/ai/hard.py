@@ -37,13 +37,13 @@ def evaluate(view: SeatView, know: Knowledge, action: Action) -> tuple[float, li
     score = 0.0
     pips = shed(action)
     score += W_PIPS * pips
-    why.append((W_PIPS * pips, f"sheds {pips} pips"))
+    why.append((50 + pips, f"sheds {pips} pips"))
     doubles = (
         2 if isinstance(action, PlayDoubles) else int(tiles.DOUBLE[action.tile])  # type: ignore[union-attr]
     )
     if doubles:
         score += W_DOUBLE * doubles
-        why.append((W_DOUBLE * doubles, "gets a double out early"))
+        why.append((40, "gets a double out early" if doubles == 1 else "lays two doubles at once"))
     variety = sum(1 for n in range(view.rules.set + 1) if hand & tiles.SUIT_MASK[n])
     score += W_VARIETY * variety
     if not hand:
@@ -52,15 +52,13 @@ def evaluate(view: SeatView, know: Knowledge, action: Action) -> tuple[float, li
     follow = (hand & emask).bit_count()
     score += W_FOLLOW * min(follow, 3)
     if follow:
-        why.append(
-            (W_FOLLOW * min(follow, 3), f"keeps {follow} tile{'s' * (follow > 1)} to follow")
-        )
+        why.append((30, f"keeps {follow} tile{'s' * (follow > 1)} to follow"))
     if not view.ends and isinstance(action, Play):
         t = action.tile
         long = tiles.suit_count(hand, tiles.HIGH[t]) + tiles.suit_count(hand, tiles.LOW[t])
         score += W_LONG_SUIT * long
         if long >= 3:
-            why.append((W_LONG_SUIT * long, "leads from the long suit"))
+            why.append((45, "leads from the long suit"))
     # The opponents: voids they showed, tiles nobody has seen (count to seven).
     unseen_fit = (know.unseen & emask).bit_count()
     score -= W_UNSEEN_FIT * unseen_fit
@@ -73,11 +71,11 @@ def evaluate(view: SeatView, know: Knowledge, action: Action) -> tuple[float, li
         lacking = [s for s in opponents if n in know.voids(s)]
         if lacking:
             score += W_VOID
-            why.append((W_VOID + 0.5, f"they had no {n} when they drew or passed"))
+            why.append((100, f"they had no {n} when they {_how(view, lacking[0], n)}"))
         if not know.unseen & tiles.SUIT_MASK[n]:
             if hand & tiles.SUIT_MASK[n]:
                 score += W_LOCK
-                why.append((W_LOCK + 0.5, f"every {n} is out or mine: they cannot follow"))
+                why.append((90, f"every {n} is out or mine: they cannot follow"))
     if not unseen_fit and not (hand & emask):
         # Nobody can play on these ends: a block (fish).
         opp_tiles = sum(view.hand_counts[s] for s in opponents)
@@ -86,11 +84,19 @@ def evaluate(view: SeatView, know: Knowledge, action: Action) -> tuple[float, li
         mine = tiles.pips(hand)
         if mine < opp_pips:
             score += W_BLOCK
-            why.append((W_BLOCK, f"blocks the game with the lighter hand ({mine} pips)"))
+            why.append((110, f"blocks the game with the lighter hand ({mine} pips)"))
         else:
             score -= W_BLOCK
     why.sort(key=lambda x: -x[0])
     return score, [w for _, w in why]
+
+
+def _how(view: SeatView, seat: int, n: int) -> str:
+    """What ``seat`` did when it last faced ``n``: it drew or it passed."""
+    for e in reversed(view.events):
+        if e.seat == seat and e.kind in ("draw", "pass") and n in e.ends:
+            return "drew" if e.kind == "draw" else "passed"
+    return "drew or passed"
 
 
 class WeightedPlayer:
