@@ -342,6 +342,44 @@ def test_stats_match_the_games_played_by_cpu_players(home: Path) -> None:
     assert sum(x.matches for x in st.by_variant_level) == 15
 
 
+def test_stats_agree_with_the_arena(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The arena's own count of wins, hands and points is the oracle for the same matches."""
+    from dominoes_tui import arena
+
+    played: list[Game] = []
+
+    class Capture(Game):
+        @classmethod
+        def new(cls, *args, **kwargs) -> Game:
+            game = Game.new(*args, **kwargs)
+            played.append(game)
+            return game
+
+    monkeypatch.setattr(arena, "Game", Capture)
+    rules = load_variant("draw").replace(target=60)
+    levels = [lv for lv in LEVELS if lv in ("easy", "medium", "hard")]
+    oracle = {}
+    for level in levels:
+        records = []
+        for deal in range(4):
+            for side in (0, 1):
+                rec = arena.play_match(rules, "easy", level, seed=7, deal=deal, a_side=side)
+                game = played[-1]
+                assert game.is_over and len(game.results) == rec.hands
+                info = store.MatchInfo(cpu_level=level, human_seat=rec.a_seats[0])
+                assert store.finish_match(game, info).history_id is not None
+                records.append(rec)
+        oracle[level] = arena.summarize(records, "easy", level, rules.name)
+    st = store.History().stats()
+    assert [g.cpu_level for g in st.by_level] == sorted(levels)
+    for group in st.by_level:
+        want = oracle[group.cpu_level]
+        assert group.matches == group.finished == want["matches"] == 8
+        assert group.win_rate == pytest.approx(want["a_win_rate"], abs=1e-4)
+        assert group.hands == want["detail"]["hands"]
+        assert group.per_hand == pytest.approx(want["detail"]["a_points_per_hand"], abs=0.005)
+
+
 def test_stats_of_an_empty_history(home: Path) -> None:
     st = store.History().stats()
     assert st.total.matches == 0 and st.total.win_rate is None and st.total.per_hand is None
