@@ -44,15 +44,18 @@ Quitting the app (or a crash, or a lost SSH session) keeps the autosave for
 
 The Statistics screen and ``dominoes stats``::
 
-    st = store.History().stats(recent=20)               # a Stats; st.to_dict() for JSON
+    h = store.History()
+    st = h.stats(recent=20)                             # a Stats; st.to_dict() for JSON
     st.total.win_rate, st.by_variant_level, st.longest_streak, st.recent_values()
+    # h.problem: one sentence if a damaged database was just set aside;
+    # HistoryError (one sentence) if it cannot be opened at all (locked, no permission).
 
 ``dominoes replay [ID]``::
 
     h = store.History()
     rec = h.get(match_id) if match_id else h.get(h.latest_id())
     for game in rec.positions(): ...                    # the deal, then after each action
-    # rec.hands via h.hands(rec.id): the score line after each hand, as it was.
+    h.hands(rec.id)                                     # each hand's points, score line after it
     # An engine whose rules changed since may refuse an old log: positions()
     # then raises IllegalAction, whose text the viewer can show.
 
