@@ -7,11 +7,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 
 from ..ai import LEVELS, Player, make_player
-from ..engine import DEFAULT_VARIANT, Rules, load_variant
+from ..engine import DEFAULT_VARIANT, Game, Rules, load_variant
 from .screens.dialogs import NewGameScreen, TooSmallScreen
 from .screens.table import TableScreen
 
@@ -52,9 +53,16 @@ class DominoesApp(App[None]):
         delay: float | None = None,
         player_factory: PlayerFactory | None = None,
         now: Callable[[], float] = time.monotonic,
+        game: Game | None = None,
     ) -> None:
-        """``delay``: seconds before the CPU's move shows (None: from ``speed``; tests use 0)."""
+        """``delay``: seconds before the CPU's move shows (None: from ``speed``; tests use 0).
+
+        ``game`` starts the first table from a set position (tests, puzzles).
+        """
         super().__init__()
+        self._start_game = game
+        if game is not None:
+            rules = game.rules
         self.rules = rules if rules is not None else load_variant(variant)
         self.seed = seed if seed is not None else random.randrange(1, 1_000_000)
         self.level = level or default_level()
@@ -64,7 +72,7 @@ class DominoesApp(App[None]):
         _factory[0] = player_factory or make_player
 
     def on_mount(self) -> None:
-        self.start_match(self.rules, self.seed, self.level)
+        self.start_match(self.rules, self.seed, self.level, game=self._start_game)
         self.check_size()
 
     @property
@@ -75,11 +83,16 @@ class DominoesApp(App[None]):
         return None
 
     def start_match(
-        self, rules: Rules, seed: int, level: str, first_seat: int | None = None
+        self,
+        rules: Rules,
+        seed: int,
+        level: str,
+        first_seat: int | None = None,
+        game: Game | None = None,
     ) -> None:
         """Open a fresh table (replacing any other screens)."""
         self.rules, self.seed, self.level = rules, seed, level
-        table = TableScreen(rules, seed, level, first_seat=first_seat)
+        table = TableScreen(rules, seed, level, first_seat=first_seat, game=game)
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.push_screen(table)
@@ -96,8 +109,8 @@ class DominoesApp(App[None]):
 
         self.push_screen(NewGameScreen(self.rules.name, tuple(LEVELS), self.level), chosen)
 
-    def on_resize(self) -> None:
-        self.check_size()
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self.check_size)
 
     def check_size(self) -> None:
         w, h = self.size
@@ -105,11 +118,9 @@ class DominoesApp(App[None]):
         top = self.screen
         if small:
             if not isinstance(top, TooSmallScreen):
-                screen = TooSmallScreen()
-                self.push_screen(screen)
-                self.call_after_refresh(screen.show, w, h, MIN_SIZE)
+                self.push_screen(TooSmallScreen(w, h, MIN_SIZE))
             else:
-                top.show(w, h, MIN_SIZE)
+                top.show(w, h)
         elif isinstance(top, TooSmallScreen):
             self.pop_screen()
 

@@ -34,21 +34,37 @@ def _hands_text(table: TableScreen) -> Text:
         else:
             t.append("went out", style="italic")
         if res is not None:
-            t.append(f"   counts {res.counted[seat]}", style="bold")
-        t.append("\n")
+            t.append(f"  counts {res.counted[seat]}", style="bold")
+        if seat < len(table.names) - 1:
+            t.append("\n")
     return t
 
 
 def _scores_table(table: TableScreen) -> Text:
     g, r = table.game, table.rules
     t = Text()
+    t.append("Score  ", style="bold #d9b24a")
     for side, name in enumerate(table.names):
-        t.append(f"{name:>4}  ", style="bold")
-        t.append(f"{score_text(r, g.scores, side):>7}\n")
+        t.append(f"{name} ", style="bold")
+        t.append(f"{score_text(r, g.scores, side)}   ")
     if g.scores.hanging:
-        t.append(f"Hanging  {g.scores.hanging}\n", style="#f0a050")
-    t.append(f"Target {target_text(r)}", style="dim")
+        t.append(f"hanging {g.scores.hanging}   ", style="#f0a050")
+    t.append(f"target {target_text(r)}", style="dim")
     return t
+
+
+def _hands_played(table: TableScreen) -> str:
+    """One short entry per hand: who went out (or blocked) and what each side wrote."""
+    parts = []
+    for i, res in enumerate(table.game.results, 1):
+        how = "blocked" if res.kind == "blocked" else f"{table.names[res.winner_side]} out"
+        got = ", ".join(
+            f"{table.names[s]} {res.after.written[s] - res.before.written[s]:+d}"
+            for s in range(len(table.names))
+            if res.after.written[s] != res.before.written[s]
+        )
+        parts.append(f"{i}. {how}" + (f" ({got})" if got else ""))
+    return "Hands: " + " · ".join(parts) if parts else ""
 
 
 class HandOverScreen(ModalScreen[None]):
@@ -136,7 +152,9 @@ class MatchOverScreen(ModalScreen[str]):
             yield Static(_scores_table(table), id="score-table")
             played = len(g.results)
             yield Static(
-                f"{played} hand{'s' if played != 1 else ''} played · seed {g.seed}", id="played"
+                f"{played} hand{'s' if played != 1 else ''} played (seed {g.seed}). "
+                + _hands_played(table),
+                id="played",
             )
             with Horizontal(id="buttons"):
                 yield Button("Rematch (r)", id="rematch", variant="primary")
@@ -261,11 +279,20 @@ class NewGameScreen(ModalScreen[tuple[str, str] | None]):
 class TooSmallScreen(Screen[None]):
     """Shown while the terminal is smaller than the table needs."""
 
-    def compose(self) -> ComposeResult:
-        yield Static(id="too-small")
+    def __init__(self, width: int, height: int, need: tuple[int, int]) -> None:
+        super().__init__()
+        self.width, self.height, self.need = width, height, need
 
-    def show(self, width: int, height: int, need: tuple[int, int]) -> None:
-        self.query_one("#too-small", Static).update(
-            f"The table needs a terminal of at least {need[0]}×{need[1]}.\n"
-            f"This one is {width}×{height}: make it bigger to play on."
+    def _text(self) -> str:
+        return (
+            f"The table needs a terminal of at least {self.need[0]}×{self.need[1]}.\n"
+            f"This one is {self.width}×{self.height}: make it bigger to play on."
         )
+
+    def compose(self) -> ComposeResult:
+        yield Static(self._text(), id="too-small")
+
+    def show(self, width: int, height: int) -> None:
+        self.width, self.height = width, height
+        if self.is_mounted:
+            self.query_one("#too-small", Static).update(self._text())

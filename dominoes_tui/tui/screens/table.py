@@ -69,12 +69,20 @@ class TableScreen(Screen):
         Binding("escape", "cancel", "Cancel", show=False),
     ]
 
-    def __init__(self, rules: Rules, seed: int, level: str, first_seat: int | None = None) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        seed: int,
+        level: str,
+        first_seat: int | None = None,
+        game: Game | None = None,
+    ) -> None:
+        """A table for a new match; ``game`` starts from a set position instead."""
         super().__init__()
         self.rules = rules
         self.seed = seed
         self.level = level
-        self.game: Game = Game.new(rules, seed, first_seat)
+        self.game: Game = game if game is not None else Game.new(rules, seed, first_seat)
         self.first_opener = self.game.opener
         self.cpu = self.tui_make_player(level, seed)
         self.names = ("You", "CPU")
@@ -108,7 +116,10 @@ class TableScreen(Screen):
             yield Static(id="scores")
         with Horizontal(id="middle"):
             yield LineView(id="line")
-            with VerticalScroll(id="side"):
+            side = VerticalScroll(id="side")
+            side.can_focus = False
+            side.border_title = "Moves"
+            with side:
                 yield Static(id="log")
         yield Static(id="last-move")
         yield Static(id="message")
@@ -173,7 +184,7 @@ class TableScreen(Screen):
         self.query_one("#opponent", Static).update(self._opponent_text(view))
         self.query_one("#scores", Static).update(self._scores_text())
         lines = self.old_log + log_lines(g.events, self.names)
-        self.query_one("#log", Static).update("\n".join(lines[-200:]) or "—")
+        self.query_one("#log", Static).update("\n".join(lines[-200:]) or "No moves yet.")
         self.query_one("#side", VerticalScroll).scroll_end(animate=False)
         latest = log_lines(g.events, self.names)
         self.query_one("#last-move", Static).update(latest[-1] if latest else "")
@@ -187,6 +198,7 @@ class TableScreen(Screen):
         n = view.hand_counts[CPU]
         if g.phase != "play" and view.revealed is not None:
             t.append(" ".join(tiles.names(view.revealed[CPU])) or "went out", style="#f3ecd8")
+            t.append(" ")
         else:
             t.append(BACK * min(n, 14), style="#b03a2e")
             if n > 14:
@@ -202,7 +214,7 @@ class TableScreen(Screen):
             t.append(BACK * min(drawable, 14), style="#7a5c3a")
             t.append(f"{' ' if drawable else ''}{drawable} to draw")
             if kept:
-                t.append(f" · {kept} kept back", style="dim")
+                t.append(f" · {kept} kept back (never drawn)", style="dim")
         elif view.boneyard_count:
             t.append(f"   {view.boneyard_count} set aside (no drawing)", style="dim")
         return t
@@ -309,6 +321,8 @@ class TableScreen(Screen):
             return False
         self.move_no += 1
         self.asking = None
+        if seat == YOU and not isinstance(action, Draw):
+            self.say("")
         if seat == YOU:
             drawn = g.hands[YOU] & ~before
             self.new_tiles = set(tiles.bits(drawn)) if isinstance(action, Draw) else set()
@@ -352,7 +366,7 @@ class TableScreen(Screen):
         self.refresh_table()
         self.think(seat_view(self.game, CPU), self.move_no, time.monotonic())
 
-    @work(thread=True, exclusive=True, group="cpu")
+    @work(thread=True, group="cpu")
     def think(self, view, token: int, started: float) -> None:
         try:
             action = self.cpu.choose(view)
@@ -377,9 +391,12 @@ class TableScreen(Screen):
             self.apply(legal[0])
             return
         if self.game.phase == "play" and self.game.turn == YOU:
-            latest = log_lines(self.game.events, self.names)
-            if not self.message_text.startswith("[b #ff8866]"):
-                self.say(f"{latest[-1] if latest else ''}. Your turn.")
+            n = len(self._fits())
+            if n:
+                fit = f"{n} of your tiles fit{'s' if n == 1 else ''}"
+                if n == 1:
+                    fit = "1 of your tiles fits"
+                self.say(f"Your turn: {fit}. ←/→ to choose, Enter to play.")
 
     @property
     def busy(self) -> bool:

@@ -1,0 +1,249 @@
+"""Pilot tests: the table played by key presses (and one mouse play), fixed seeds, no sleeps."""
+
+from __future__ import annotations
+
+import threading
+
+from conftest import make_app, play_until, press_to_select, settle
+
+from dominoes_tui.ai import make_player
+from dominoes_tui.engine import Game, Play, load_variant, tiles
+from dominoes_tui.tui.app import DominoesApp
+from dominoes_tui.tui.screens.dialogs import (
+    ConfirmScreen,
+    HandOverScreen,
+    MatchOverScreen,
+    RulesScreen,
+    TooSmallScreen,
+)
+from dominoes_tui.tui.screens.table import TableScreen
+from dominoes_tui.tui.widgets.hand import HandView
+from dominoes_tui.tui.widgets.line import LineView
+
+SIZE = (100, 32)
+
+
+def both_ends_game() -> Game:
+    """Ends show 4 and 6; you hold 6-4, which fits both (R-M-2)."""
+    rules = load_variant("classic")
+    return Game.from_position(
+        rules,
+        hands=[["6-4", "3-2", "5-5"], ["0-0", "2-1", "3-3"]],
+        line=["4-1", "1-6"],
+        turn=0,
+    )
+
+
+async def test_full_hand_classic_by_keys() -> None:
+    app = make_app("classic", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_until(pilot, lambda a: isinstance(a.screen, HandOverScreen))
+        table = app.table
+        assert table.game.phase == "hand_over"
+        text = str(app.screen.query_one("#breakdown").render())
+        assert "went out" in text or "Blocked" in text
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert table.game.hand_no == 2
+
+
+async def test_full_match_classic_to_match_over() -> None:
+    app = make_app("classic", seed=11, target=30)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_until(pilot, lambda a: isinstance(a.screen, MatchOverScreen))
+        g = app.table.game
+        assert g.match_result is not None and g.match_result.reason == "target"
+        why = str(app.screen.query_one("#why").render())
+        assert "reached 30" in why
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_full_match_double_first_and_rematch() -> None:
+    app = make_app("double-first", seed=11, target=50)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_until(pilot, lambda a: isinstance(a.screen, MatchOverScreen))
+        g = app.table.game
+        assert g.match_result.winner_side is not None
+        assert len(g.results) >= 1
+        first = app.table.first_opener
+        await pilot.press("r")  # rematch: a fresh table, the opener swapped
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert app.table.game is not g
+        assert app.table.game.hand_no == 1
+        assert app.table.first_opener == 1 - first
+
+
+async def test_illegal_attempt_shows_the_engines_reason() -> None:
+    app = make_app("classic", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.table
+        # hand 1 must be led with 1-1 (R-O-2): try another tile
+        hand = table._hand()
+        other = next(t for t in hand if t != tiles.tile(1, 1))
+        await press_to_select(pilot, hand.index(other))
+        before = list(table.game.log)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table.game.log == before
+        assert "must be led with 1-1" in table.message_text
+        # drawing before the lead is refused too, with the engine's words
+        await pilot.press("d")
+        await pilot.pause()
+        assert "lead a tile first" in table.message_text
+        assert table.game.log == before
+
+
+async def test_both_ends_question_never_chooses() -> None:
+    """R-M-2: a tile fitting both ends makes the table ask; ← and → answer."""
+    for key, end in (("left", 0), ("right", 1)):
+        app = DominoesApp(game=both_ends_game(), seed=1, level="easy", delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            table = app.table
+            await press_to_select(pilot, table._hand().index(tiles.tile(6, 4)))
+            await pilot.press("enter")
+            await pilot.pause()
+            assert table.asking == tiles.tile(6, 4)
+            assert "fits both ends" in table.message_text
+            assert table.game.log == []  # nothing played yet
+            await pilot.press(key)
+            await settle(pilot)
+            assert table.game.log[0] == Play(tiles.tile(6, 4), end)
+
+
+async def test_both_ends_question_can_be_cancelled() -> None:
+    app = DominoesApp(game=both_ends_game(), seed=1, level="easy", delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.table
+        await press_to_select(pilot, table._hand().index(tiles.tile(6, 4)))
+        await pilot.press("enter", "escape")
+        await pilot.pause()
+        assert table.asking is None and table.game.log == []
+
+
+async def test_mouse_play_click_tile_then_end() -> None:
+    app = DominoesApp(game=both_ends_game(), seed=1, level="easy", delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.table
+        hand_view = app.screen.query_one(HandView)
+        i = table._hand().index(tiles.tile(6, 4))
+        x0, _ = hand_view._spans[i]
+        await pilot.click(HandView, offset=(x0 + 2, 4))
+        await pilot.pause()
+        assert table.selected == i
+        line = app.screen.query_one(LineView)
+        right = next(c for c in line.layout.hotspots() if c.end == 1)
+        await pilot.click(LineView, offset=(right.x, right.y))
+        await settle(pilot)
+        assert table.game.log[0] == Play(tiles.tile(6, 4), 1)
+
+
+class SlowPlayer:
+    """A CPU that thinks until the test lets it go."""
+
+    level = "easy"
+    name = "CPU (Slow)"
+
+    def __init__(self) -> None:
+        self.go = threading.Event()
+        self.inner = make_player("easy", 1)
+
+    def choose(self, view):
+        assert self.go.wait(10)
+        return self.inner.choose(view)
+
+
+async def test_a_key_is_answered_while_the_cpu_thinks() -> None:
+    slow = SlowPlayer()
+    game = both_ends_game()
+    game.apply(Play(tiles.tile(6, 4), 1))
+    app = DominoesApp(
+        game=game, seed=1, level="easy", delay=0, player_factory=lambda level, s: slow
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table = app.table
+        assert table.thinking and table.game.turn == 1
+        before = table.selected
+        await pilot.press("right")
+        assert table.selected != before  # answered at once
+        await pilot.press("enter")
+        assert "CPU (Slow)'s turn" in table.message_text
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("escape")
+        slow.go.set()
+        await settle(pilot)
+        assert not table.thinking
+        assert table.game.turn == 0 or table.game.phase != "play"
+
+
+async def test_quit_asks_first() -> None:
+    app = make_app("classic", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("q")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("q", "y")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+async def test_hint_selects_a_tile() -> None:
+    app = DominoesApp(game=both_ends_game(), seed=1, level="easy", delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("h")
+        table = app.table
+        assert table.message_text.startswith("Hint:")
+
+
+async def test_redeal_is_announced() -> None:
+    """R-C-2: seed 220 deals a hand that must be redealt; the table says so."""
+    app = make_app("classic", seed=220)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.table
+        assert table.game.redeals > 0
+        assert "Redealt" in table.message_text or any("Redealt" in x for x in table.old_log)
+
+
+async def test_too_small_terminal_says_how_big() -> None:
+    app = make_app("classic", seed=5)
+    async with app.run_test(size=(70, 20)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TooSmallScreen)
+        text = str(app.screen.query_one("#too-small").render())
+        assert "80×24" in text and "70×20" in text
+        await pilot.resize_terminal(100, 32)
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+
+
+async def test_forced_draws_come_one_at_a_time() -> None:
+    """R-M-4: with nothing that fits you draw tile by tile; each draw is logged on its own."""
+    rules = load_variant("classic")
+    game = Game.from_position(
+        rules,
+        hands=[["0-0", "0-2"], ["3-3", "4-4", "5-5"]],
+        boneyard=["1-1", "2-1", "6-5", "6-6", "3-4"],
+        line=["6-1"],
+        turn=0,
+    )
+    app = DominoesApp(game=game, seed=1, level="easy", delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.table
+        draws = [e for e in table.game.events if e.kind == "draw" and e.seat == 0]
+        assert len(draws) == 1  # 1-1 fits the 1: one draw, then your choice
+        assert table.my_turn
+        assert "You drew 1-1" in table.message_text
