@@ -3,10 +3,12 @@
 Every state: each tile in exactly one place; a seat's view holds nothing it may not see;
 penalty scores never go down; every match ends; the event log replays to the same state;
 the legal actions are exactly the actions ``apply`` accepts.
+``PROPERTY_EXAMPLES=1000`` runs more examples than the default 40.
 """
 
 from __future__ import annotations
 
+import os
 import random
 
 from engine_helpers import assert_view_hides_the_rest, random_rules, run_match, snapshot
@@ -28,7 +30,8 @@ from dominoes_tui.engine import (
 PRESETS = sorted(load_variants(include_user=False))
 PENALTY = sorted(n for n, r in load_variants(include_user=False).items() if r.scoring == "penalty")
 
-SETTINGS = settings(max_examples=40, deadline=None)
+EXAMPLES = int(os.environ.get("PROPERTY_EXAMPLES", "40"))  # raise it for a long run
+SETTINGS = settings(max_examples=EXAMPLES, deadline=None)
 matches = st.tuples(
     st.sampled_from(PRESETS),
     st.integers(0, 2**32 - 1),  # options
@@ -137,7 +140,7 @@ def candidate_actions(g: Game):
     return out
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=max(1, EXAMPLES * 5 // 8), deadline=None)
 @given(matches)
 def test_legal_actions_are_exactly_what_apply_accepts(m):
     name, opt, seed, pol = m
