@@ -80,6 +80,8 @@ class HandResult:
     """Seats whose counted pips came from a lone 0-0 or 6-6 (R-C-5)."""
     before: Scores
     after: Scores
+    hands: tuple[int, ...] = ()
+    """The tiles each seat held at the end, as masks (revealed once the hand is over)."""
 
 
 def _winner_of_block(rules: Rules, counted: Sequence[int], side_pips: Sequence[int]):
@@ -170,6 +172,7 @@ def score_hand(
         hanging_added=hanging_added,
         full_fish=fish,
         lone=lone,
+        hands=tuple(hands),
         before=before,
         after=Scores(tuple(written), tuple(held), hanging),
     )
@@ -257,7 +260,7 @@ def describe_hand(rules: Rules, result: HandResult, names: Sequence[str]) -> lis
         else:
             lines.append(f"Blocked: {totals}; {n[result.winner_side]} is lighter.")
     for seat in result.lone:
-        t = "0-0" if result.counted[seat] == rules.lone_blank_double else "6-6"
+        t = tiles.name(result.hands[seat].bit_length() - 1)
         lines.append(f"A lone {t} counts {result.counted[seat]}.")
     if result.winner_side is None:
         if result.hanging_added:
