@@ -27,6 +27,8 @@ async def settle(pilot) -> None:
     for _ in range(500):
         await app.workers.wait_for_complete()
         await pilot.pause()
+        if app._exception is not None:
+            raise app._exception
         table = app.table
         if table is None or not table.busy:
             await pilot.pause()

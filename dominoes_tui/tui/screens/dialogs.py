@@ -40,6 +40,17 @@ def _hands_text(table: TableScreen) -> Text:
     return t
 
 
+def _how(table: TableScreen) -> str:
+    res = table.game.result
+    if res is None:  # pragma: no cover
+        return "over"
+    if res.kind == "domino":
+        return f"{table.names[res.winner]} went out"
+    if res.winner is None:
+        return "blocked, level"
+    return f"blocked; {table.names[res.winner]} lighter"
+
+
 def _scores_table(table: TableScreen) -> Text:
     g, r = table.game, table.rules
     t = Text()
@@ -70,7 +81,10 @@ def _hands_played(table: TableScreen) -> str:
 class HandOverScreen(ModalScreen[None]):
     """Both hands shown, the score written with its breakdown in words."""
 
-    BINDINGS = [Binding("enter,space,n", "next", "Next hand")]
+    BINDINGS = [
+        Binding("enter,space,n", "next", "Next hand", key_display="⏎"),
+        Binding("v", "peek", "Look at the table"),
+    ]
 
     def __init__(self, table: TableScreen) -> None:
         super().__init__()
@@ -81,7 +95,7 @@ class HandOverScreen(ModalScreen[None]):
         g = table.game
         res = g.result
         with Vertical(id="dialog", classes="hand-over"):
-            yield Static(f"Hand {g.hand_no} is over", id="dialog-title")
+            yield Static(f"Hand {g.hand_no}: {_how(table)}", id="dialog-title")
             yield Static(_hands_text(table), id="revealed")
             words = describe_hand(table.rules, res, table.names) if res else []
             yield Static("\n".join(f"• {second_person(w)}" for w in words), id="breakdown")
@@ -95,6 +109,10 @@ class HandOverScreen(ModalScreen[None]):
 
     def action_next(self) -> None:
         self.dismiss(None)
+
+    def action_peek(self) -> None:
+        """Hide the score for a moment to look at the final line (v again shows it)."""
+        self.toggle_class("-peek")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(None)

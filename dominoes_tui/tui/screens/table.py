@@ -196,12 +196,13 @@ class TableScreen(Screen):
         t = Text()
         t.append(f" {self.cpu.name} ", style="bold")
         n = view.hand_counts[CPU]
+        cap = 14 if self.size.width >= 100 else 8
         if g.phase != "play" and view.revealed is not None:
             t.append(" ".join(tiles.names(view.revealed[CPU])) or "went out", style="#f3ecd8")
             t.append(" ")
         else:
-            t.append(BACK * min(n, 14), style="#b03a2e")
-            if n > 14:
+            t.append(BACK * min(n, cap), style="#b03a2e")
+            if n > cap:
                 t.append("…", style="#b03a2e")
             t.append(f" {n} tile{'s' if n != 1 else ''}")
             t.append(" ")
@@ -211,10 +212,10 @@ class TableScreen(Screen):
             t.append("   Boneyard ", style="bold")
             drawable = view.drawable
             kept = view.boneyard_count - drawable
-            t.append(BACK * min(drawable, 14), style="#7a5c3a")
+            t.append(BACK * min(drawable, cap), style="#7a5c3a")
             t.append(f"{' ' if drawable else ''}{drawable} to draw")
             if kept:
-                t.append(f" · {kept} kept back (never drawn)", style="dim")
+                t.append(f" · {kept} not drawable", style="dim")
         elif view.boneyard_count:
             t.append(f"   {view.boneyard_count} set aside (no drawing)", style="dim")
         return t
@@ -235,7 +236,8 @@ class TableScreen(Screen):
             t.append("  ")
         if s.hanging:
             t.append(f"hanging {s.hanging}  ", style="#f0a050")
-        t.append(f"· Hand {g.hand_no} · {self.names[g.opener]} led", style="dim")
+        verb = "led" if g.line else ("lead" if g.opener == YOU else "leads")
+        t.append(f"· Hand {g.hand_no} · {self.names[g.opener]} {verb}", style="dim")
         return t
 
     def say(self, text: str) -> None:
@@ -293,11 +295,24 @@ class TableScreen(Screen):
             self.cpu_turn()
         else:
             self._clock_start(YOU)
+            self._select_fitting()
             legal = g.legal_actions()
             if len(legal) == 1 and isinstance(legal[0], (Draw, Pass)):
                 token = self.move_no
                 forced = legal[0]
                 self.schedule(self.tui.delay * 0.6, lambda: self.forced(forced, token))
+
+    def _select_fitting(self) -> None:
+        """On your turn, raise a tile that fits if the raised one does not."""
+        hand = self._hand()
+        fits = self._fits()
+        if not hand or not fits:
+            return
+        if self.selected is not None and self.selected < len(hand):
+            if hand[self.selected] in fits:
+                return
+        self.selected = next(i for i, t in enumerate(hand) if t in fits)
+        self.refresh_table()
 
     def forced(self, action: Action, token: int) -> None:
         if token != self.move_no or not self.my_turn:
@@ -560,7 +575,7 @@ class TableScreen(Screen):
         if tile in hand:
             self.selected = hand.index(tile)
         where = ""
-        if isinstance(action, Play) and action.end is not None:
+        if isinstance(action, Play) and action.end is not None and " on the " not in reason:
             where = f" on the {END_NAMES[action.end]}"
         self.say(f"Hint: {reason}{where}")
         self.refresh_table()
