@@ -247,3 +247,101 @@ async def test_forced_draws_come_one_at_a_time() -> None:
         assert len(draws) == 1  # 1-1 fits the 1: one draw, then your choice
         assert table.my_turn
         assert "You drew 1-1" in table.message_text
+
+
+class FakeTime:
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+async def test_clock_shows_and_a_flag_fall_loses_on_time() -> None:
+    """R-T-1: a clock per player; reaching 0 loses the match."""
+    now = FakeTime()
+    rules = load_variant("classic", clock_minutes=5)
+    app = DominoesApp(rules=rules, seed=5, level="easy", delay=0, now=now)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.table
+        assert table.my_turn
+        scores = str(app.screen.query_one("#scores").render())
+        assert "[5:00]" in scores
+        now.t += 61
+        table._tick()
+        assert "[3:59]" in str(app.screen.query_one("#scores").render())
+        now.t += 240
+        table._tick()
+        await settle(pilot)
+        assert isinstance(app.screen, MatchOverScreen)
+        assert table.game.match_result.reason == "time"
+        assert "You ran out of time" in str(app.screen.query_one("#why").render())
+
+
+async def test_turn_limit_plays_for_you() -> None:
+    """R-T-3: when the turn runs out, the Easy CPU plays that turn for the person."""
+    now = FakeTime()
+    rules = load_variant("double-first", turn_seconds=30)
+    app = DominoesApp(rules=rules, seed=3, level="easy", delay=0, now=now)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_until(pilot, lambda a: a.table.my_turn)
+        table = app.table
+        n = len(table.game.log)
+        now.t += 31
+        table._tick()
+        await settle(pilot)
+        assert len(table.game.log) > n
+        assert table.game.log[n] is not None
+        assert "ran out" in table.message_text or table.game.turn == 1 or table.my_turn
+
+
+async def test_two_doubles_move_by_key() -> None:
+    """R-2D: ends 3 and 5, holding 3-3 and 5-5: t lays both in one turn."""
+    rules = load_variant("classic", two_doubles=True)
+    game = Game.from_position(
+        rules,
+        hands=[["3-3", "5-5", "6-1"], ["0-0", "2-1", "4-4"]],
+        line=["3-2", "2-5"],
+        turn=0,
+    )
+    app = DominoesApp(game=game, seed=1, level="easy", delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("t")
+        await settle(pilot)
+        assert type(app.table.game.log[0]).__name__ == "PlayDoubles"
+        assert "two doubles" in str(app.screen.query_one("#log").render())
+
+
+async def test_resign_where_offered() -> None:
+    """R-M-6: double-first offers resigning; it ends the match as a loss at once."""
+    app = make_app("double-first", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await settle(pilot)
+        assert isinstance(app.screen, MatchOverScreen)
+        assert "You resigned" in str(app.screen.query_one("#why").render())
+
+
+async def test_new_game_from_the_match_over_screen() -> None:
+    app = make_app("double-first", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("r", "y")
+        await settle(pilot)
+        await pilot.press("n")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "NewGameScreen"
+        await pilot.press("escape")  # back to the result
+        await settle(pilot)
+        assert isinstance(app.screen, MatchOverScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("home", "enter")  # the first house in the list
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert app.table.game.hand_no == 1 and app.table.rules.name == "classic"

@@ -232,7 +232,7 @@ class TableScreen(Screen):
             if self.clock is not None and self.clock.enabled:
                 left = self.clock.remaining(side)
                 style = "bold #ffcc66" if self.clock.running == side else "dim"
-                t.append(f" ⏱{format_clock(left)}", style=style)
+                t.append(f" [{format_clock(left)}]", style=style)
             t.append("  ")
         if s.hanging:
             t.append(f"hanging {s.hanging}  ", style="#f0a050")
