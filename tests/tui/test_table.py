@@ -345,3 +345,35 @@ async def test_new_game_from_the_match_over_screen() -> None:
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
         assert app.table.game.hand_no == 1 and app.table.rules.name == "classic"
+
+
+async def test_held_points_and_hanging_show_in_the_score_row() -> None:
+    """R-13-1: held points show as +N; R-C-7: hanging points are shown."""
+    from dominoes_tui.engine import Scores
+
+    game = Game.from_position(
+        load_variant("classic"),
+        hands=[["6-4", "3-2"], ["0-0", "2-1"]],
+        line=["4-1"],
+        turn=0,
+        scores=Scores((0, 12), (5, 0), 7),
+    )
+    app = DominoesApp(game=game, seed=1, level="easy", delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        row = str(app.screen.query_one("#scores").render())
+        assert "You 0 +5" in row and "CPU 12" in row and "hanging 7" in row
+
+
+async def test_resizing_lays_the_line_out_again() -> None:
+    app = make_app("classic", seed=15)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_until(pilot, lambda a: len(a.table.game.line) >= 12)
+        line = app.screen.query_one(LineView)
+        wide = line.layout
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        narrow = line.layout
+        assert (narrow.width, narrow.height) == tuple(line.size) != (wide.width, wide.height)
+        assert narrow.fits
+        assert len([c for c in narrow.cells if c.tile is not None]) >= 12

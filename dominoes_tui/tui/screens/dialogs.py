@@ -310,6 +310,11 @@ class TooSmallScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(self._text(), id="too-small")
 
+    def on_screen_resume(self) -> None:
+        w, h = self.app.size
+        if w >= self.need[0] and h >= self.need[1]:
+            self.app.pop_screen()  # the terminal grew while another screen was on top
+
     def show(self, width: int, height: int) -> None:
         self.width, self.height = width, height
         if self.is_mounted:
