@@ -21,11 +21,6 @@ BASE_DELAY = 0.7
 """Seconds the CPU's move waits before it shows, at speed 1."""
 
 PlayerFactory = Callable[[str, int], Player]
-_factory: list[PlayerFactory] = [make_player]
-
-
-def current_player_factory() -> PlayerFactory:
-    return _factory[0]
 
 
 def default_level() -> str:
@@ -69,7 +64,7 @@ class DominoesApp(App[None]):
         self.tile_style = tile_style
         self.delay = delay if delay is not None else BASE_DELAY / max(speed, 0.05)
         self.now = now
-        _factory[0] = player_factory or make_player
+        self.player_factory = player_factory or make_player
 
     def on_mount(self) -> None:
         self.start_match(self.rules, self.seed, self.level, game=self._start_game)
@@ -92,7 +87,14 @@ class DominoesApp(App[None]):
     ) -> None:
         """Open a fresh table (replacing any other screens)."""
         self.rules, self.seed, self.level = rules, seed, level
-        table = TableScreen(rules, seed, level, first_seat=first_seat, game=game)
+        table = TableScreen(
+            rules,
+            seed,
+            level,
+            first_seat=first_seat,
+            game=game,
+            player_factory=self.player_factory,
+        )
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.push_screen(table)

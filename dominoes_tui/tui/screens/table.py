@@ -19,7 +19,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ...ai import hint, make_player
+from ...ai import Player, hint, make_player
 from ...engine import (
     HAND_OVER,
     MATCH_OVER,
@@ -76,6 +76,7 @@ class TableScreen(Screen):
         level: str,
         first_seat: int | None = None,
         game: Game | None = None,
+        player_factory: Callable[[str, int], Player] = make_player,
     ) -> None:
         """A table for a new match; ``game`` starts from a set position instead."""
         super().__init__()
@@ -84,7 +85,7 @@ class TableScreen(Screen):
         self.level = level
         self.game: Game = game if game is not None else Game.new(rules, seed, first_seat)
         self.first_opener = self.game.opener
-        self.cpu = self.tui_make_player(level, seed)
+        self.cpu = player_factory(level, seed)
         self.names = ("You", "CPU")
         self.selected: int | None = 0
         self.asking: int | None = None
@@ -98,12 +99,6 @@ class TableScreen(Screen):
         self.clock: Clock | None = None
         self._clock_timer = None
         self._setup_clock()
-
-    @staticmethod
-    def tui_make_player(level: str, seed: int):
-        from ..app import current_player_factory
-
-        return current_player_factory()(level, seed)
 
     @property
     def tui(self) -> DominoesApp:

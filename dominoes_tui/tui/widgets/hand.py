@@ -24,6 +24,7 @@ FACE = Style(color="#1d1a14", bgcolor="#f3ecd8")
 FACE_SELECTED = Style(color="#000000", bgcolor="#fffaf0", bold=True)
 FACE_DIM = Style(color="#4a463d", bgcolor="#8c8676")
 FACE_NEW = Style(color="#1d1a14", bgcolor="#cfe3f4")
+FACE_HOVER = Style(color="#000000", bgcolor="#fff3d0")
 SHADOW = Style(color="#d9b24a")
 LABEL = Style(color="#9fc3ae")
 
@@ -47,7 +48,7 @@ class HandView(Widget):
         self.dim_unfit = False
         self.set_size = 6
         self.unicode = False
-        self.revealed = False
+        self.hover: int | None = None
         self._rows: list[list[tuple[str, Style | None]]] = []
         self._spans: list[tuple[int, int]] = []
 
@@ -80,6 +81,9 @@ class HandView(Widget):
             return FACE_SELECTED
         if t in self.new:
             return FACE_NEW
+        if self.hover is not None and self.hover < len(self.hand) and self.hand[self.hover] == t:
+            if not self.dim_unfit or t in self.fits:
+                return FACE_HOVER
         if self.dim_unfit and t not in self.fits:
             return FACE_DIM
         return FACE
@@ -148,6 +152,19 @@ class HandView(Widget):
             if a <= x < b:
                 return i
         return None
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        i = self.index_at(event.x)
+        if i != self.hover:
+            self.hover = i
+            self._rows = []
+            self.refresh()
+
+    def on_leave(self, event: events.Leave) -> None:
+        if self.hover is not None:
+            self.hover = None
+            self._rows = []
+            self.refresh()
 
     def on_click(self, event: events.Click) -> None:
         i = self.index_at(event.x)
