@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 
-from ..engine import Action, Draw, Pass, Play, PlayDoubles, SeatView, score_hand, tiles
+from ..engine import Action, Draw, Pass, Play, PlayDoubles, Rules, SeatView, score_hand, tiles
 from .knowledge import infer, sample_world
 from .sim import match_value, playout
 
@@ -119,7 +120,7 @@ class ExpertPlayer:
 
     def _simulate(
         self,
-        rules,
+        rules: Rules,
         side: int,
         view: SeatView,
         a: Action,
@@ -127,8 +128,9 @@ class ExpertPlayer:
         bone: list[int],
         first: int | None,
         passes: int,
-        rand,
+        rand: Callable[[], float],
     ) -> float:
+        """Apply ``a`` in one deal (``hands``, ``bone``), play the hand out, value the result."""
         me = view.seat
         players = rules.players
         draws = rules.drawing != "none"

@@ -304,3 +304,18 @@ def test_partners_and_three_players_are_playable(a, b):
     for name, extra in (("goat", {}), ("standard-draw", {"players": 3, "hand_size": 5})):
         rules = VARIANTS[name].replace(**extra) if extra else VARIANTS[name]
         play_out(rules, (a, "expert", b), seed=2, max_hands=1)
+
+
+def test_expert_thinks_within_its_budget():
+    """The budget, not the clock, ends Expert's search: deals are bounded, the cap unused."""
+    from dominoes_tui.ai.expert import DEFAULT_PLAYOUTS, MAX_DEALS, MIN_DEALS
+
+    g = Game.new(load_variant("classic"), 8)
+    g.apply(g.legal_actions()[0])
+    view = seat_view(g, g.turn)
+    p = ExpertPlayer(1, playouts=200)
+    p.choose(view)
+    if len(view.legal) > 1:
+        assert MIN_DEALS <= p.last_deals <= MAX_DEALS
+    assert p.capped == 0
+    assert ExpertPlayer(1).playouts == DEFAULT_PLAYOUTS
