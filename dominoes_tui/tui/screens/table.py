@@ -208,7 +208,8 @@ class TableScreen(Screen):
             drawable = view.drawable
             kept = view.boneyard_count - drawable
             t.append(BACK * min(drawable, cap), style="#7a5c3a")
-            t.append(f"{' ' if drawable else ''}{drawable} to draw")
+            t.append("▯" * kept, style="#7a5c3a")
+            t.append(f"{' ' if drawable or kept else ''}{drawable} to draw")
             if kept:
                 t.append(f" · {kept} not drawable", style="dim")
         elif view.boneyard_count:
@@ -521,8 +522,8 @@ class TableScreen(Screen):
             self.asking = t
             left, right = g.ends
             self.say(
-                f"[b]{tiles.name(t)} fits both ends.[/] Which end? "
-                f"← left ({left})  or  → right ({right})   Esc: another tile"
+                f"[b]{tiles.name(t)} fits both ends:[/] ← left (L{left}) "
+                f"or → right (R{right})?  Esc: other tile"
             )
             self.refresh_table()
         elif options:

@@ -85,6 +85,10 @@ class LineView(Widget):
         ]
         for c in lay.cells:
             style = self._style(c)
+            if c.kind == "end" and self.asking and c.end is not None:
+                label = "L" if c.end == 0 else "R"  # which end is "left" on a snake
+                number = c.text.replace("◂", "").replace("▸", "")
+                c = Cell(c.x, c.y, label + number, c.kind)
             if not 0 <= c.y < lay.height:
                 continue
             for i, ch in enumerate(c.text):
