@@ -203,8 +203,10 @@ async def test_hint_selects_a_tile() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("h")
+        await settle(pilot)
         table = app.table
         assert table.message_text.startswith("Hint:")
+        assert table._hand()[table.selected] == tiles.tile(6, 4)
 
 
 async def test_redeal_is_announced() -> None:

@@ -565,8 +565,20 @@ class TableScreen(Screen):
     def action_hint(self) -> None:
         if self.not_your_turn():
             return
-        action, reason = hint(seat_view(self.game, YOU))
-        tile = getattr(action, "tile", None) or getattr(action, "first", None)
+        self.say("Looking for a hint…")
+        self.find_hint(seat_view(self.game, YOU), self.move_no)
+
+    @work(thread=True, group="hint")
+    def find_hint(self, view, token: int) -> None:
+        action, reason = hint(view)
+        self.app.call_from_thread(self.show_hint, action, reason, token)
+
+    def show_hint(self, action: Action, reason: str, token: int) -> None:
+        if token != self.move_no:
+            return
+        tile = getattr(action, "tile", None)
+        if tile is None:
+            tile = getattr(action, "first", None)
         hand = self._hand()
         if tile in hand:
             self.selected = hand.index(tile)
