@@ -56,6 +56,10 @@ async def test_full_match_classic_to_match_over() -> None:
         assert g.match_result is not None and g.match_result.reason == "target"
         why = str(app.screen.query_one("#why").render())
         assert "reached 30" in why
+        await settle(pilot)
+        from dominoes_tui import store
+
+        assert store.History().latest_id() is not None  # recorded for `dominoes stats`
         await pilot.press("q")
         await pilot.pause()
     assert app.return_code == 0

@@ -19,6 +19,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from ... import store
 from ...ai import Player, hint, make_player
 from ...engine import (
     HAND_OVER,
@@ -97,6 +98,8 @@ class TableScreen(Screen):
         self.thinking = False
         self.pending = False
         self.clock: Clock | None = None
+        self.recorded = False
+        self.info = store.MatchInfo(cpu_level=level, names=("You", self.cpu.name), human_seat=YOU)
         self._clock_timer = None
         self._setup_clock()
 
@@ -283,6 +286,9 @@ class TableScreen(Screen):
             self.app.push_screen(HandOverScreen(self), lambda _: self.next_hand())
         elif g.phase == MATCH_OVER:
             self._clock_stop()
+            if not self.recorded:
+                self.recorded = True
+                self.record_match(g)
             from .dialogs import MatchOverScreen
 
             self.app.push_screen(MatchOverScreen(self), self.after_match)
@@ -370,6 +376,13 @@ class TableScreen(Screen):
             self.tui.new_game()
         else:
             self.app.exit()
+
+    @work(thread=True, group="store")
+    def record_match(self, game: Game) -> None:
+        """Add the finished match to the history (SQLite: off the main thread)."""
+        rec = store.finish_match(game, self.info)
+        if rec.problem:
+            self.app.call_from_thread(self.notify, rec.problem, severity="warning")
 
     # ------------------------------------------------------------ the CPU
     def cpu_turn(self) -> None:
