@@ -240,10 +240,13 @@ def _layout(
     down = max((r for _, r, _, _ in rights), default=0)
     up = -min((r for _, r, _, _ in lefts), default=0)
     rows = up + 1 + down
-    used = rows * row_height - (row_height - 1) // 2 * 2 if row_height > 1 else rows
+    if across:  # a double's halves stick out above and below every row
+        used, first = rows * row_height, (row_height - 1) // 2
+    else:  # tiles one line high, blank lines only between rows
+        used, first = rows * row_height - (row_height - 1), 0
     lay.fits = used <= height
     top = max(0, (height - used) // 2)
-    center_y = top + up * row_height + (row_height - 1) // 2
+    center_y = top + up * row_height + first
 
     def y_of(row: int) -> int:
         return center_y + row * row_height

@@ -1,0 +1,67 @@
+"""The snake layout: a whole hand's line fits the 80×24 table without overlaps."""
+
+from __future__ import annotations
+
+import pytest
+
+from dominoes_tui.ai import make_player
+from dominoes_tui.engine import Game, load_variant, seat_view, tiles
+from dominoes_tui.tui.render import hand_tile_rows, layout_line, render_plain
+
+LINE_AREA_80x24 = (80, 11)  # 24 rows less top bar 2, last move 1, message 1, hand 8, footer 1
+LINE_AREA_100x32 = (66, 20)
+
+
+def _lead_index(game: Game) -> int | None:
+    lead = next((e.tile for e in game.events if e.kind in ("play", "doubles")), None)
+    return next((i for i, p in enumerate(game.line) if p.tile == lead), None)
+
+
+def _check(game: Game, size: tuple[int, int]) -> None:
+    lay = layout_line(game.line, _lead_index(game), game.ends, game.rules.set, *size)
+    assert lay.fits, render_plain(lay)
+    seen: dict[tuple[int, int], str] = {}
+    for c in lay.cells:
+        for i, ch in enumerate(c.text):
+            x, y = c.x + i, c.y
+            assert 0 <= x < size[0] and 0 <= y < size[1], (c, render_plain(lay))
+            assert (x, y) not in seen, f"overlap at {(x, y)}\n{render_plain(lay)}"
+            seen[(x, y)] = ch
+    laid = {c.tile for c in lay.cells if c.tile is not None}
+    assert laid == {p.tile for p in game.line}
+    assert {c.end for c in lay.hotspots()} == {0, 1}
+
+
+@pytest.mark.parametrize(
+    "variant, settings",
+    [
+        ("classic", {}),
+        ("draw", {}),
+        ("double-first", {}),
+        ("standard-draw", {}),
+        ("standard-draw", {"set": 9}),
+        ("standard-block", {"set": 12}),
+    ],
+)
+def test_every_line_fits_at_80x24_and_100x32(variant: str, settings: dict) -> None:
+    rules = load_variant(variant, **settings)
+    for seed in range(60):
+        g = Game.new(rules, seed)
+        players = [make_player("easy", seed), make_player("easy", seed + 1)]
+        while g.phase == "play":
+            g.apply(players[g.turn].choose(seat_view(g, g.turn)))
+            if g.line:
+                _check(g, LINE_AREA_80x24)
+        _check(g, LINE_AREA_100x32)
+
+
+def test_pips_of_a_double_six_tile() -> None:
+    rows = hand_tile_rows(6, 1, 6)
+    assert rows[:3] == [" ●   ● "] * 3
+    assert rows[3] == "───────"
+    assert rows[4:] == ["       ", "   ●   ", "       "]
+
+
+def test_numbers_for_larger_sets() -> None:
+    assert hand_tile_rows(12, 9, 12)[1].strip() == "12"
+    assert tiles.HIGH[tiles.tile(12, 9)] == 12
