@@ -6,6 +6,7 @@ import random
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from textual import events
 from textual.app import App
@@ -127,6 +128,6 @@ class DominoesApp(App[None]):
             self.pop_screen()
 
 
-def run_app(**kwargs) -> None:
+def run_app(**kwargs: Any) -> None:
     """Run the app in this terminal (``dominoes play``)."""
     DominoesApp(**kwargs).run()

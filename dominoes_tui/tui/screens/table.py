@@ -35,6 +35,7 @@ from ...engine import (
     PlayDoubles,
     Resign,
     Rules,
+    SeatView,
     TimeOut,
     format_clock,
     seat_view,
@@ -189,7 +190,7 @@ class TableScreen(Screen):
         self.query_one("#message", Static).update(self.message_text)
         self.refresh_bindings()
 
-    def _opponent_text(self, view) -> Text:
+    def _opponent_text(self, view: SeatView) -> Text:
         g = self.game
         t = Text()
         t.append(f" {self.cpu.name} ", style="bold")
@@ -391,7 +392,7 @@ class TableScreen(Screen):
         self.think(seat_view(self.game, CPU), self.move_no, time.monotonic())
 
     @work(thread=True, group="cpu")
-    def think(self, view, token: int, started: float) -> None:
+    def think(self, view: SeatView, token: int, started: float) -> None:
         try:
             action = self.cpu.choose(view)
         except Exception as e:  # a CPU bug must not end the person's game
@@ -582,7 +583,7 @@ class TableScreen(Screen):
         self.find_hint(seat_view(self.game, YOU), self.move_no)
 
     @work(thread=True, group="hint")
-    def find_hint(self, view, token: int) -> None:
+    def find_hint(self, view: SeatView, token: int) -> None:
         action, reason = hint(view)
         self.app.call_from_thread(self.show_hint, action, reason, token)
 
