@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import make_app, play_until, press_to_select, settle
+from conftest import first_legal, make_app, play_until, press_to_select, settle
 from test_table import both_ends_game
 
 from dominoes_tui.engine import tiles
@@ -32,7 +32,9 @@ def test_both_ends_question(snap_compare, size) -> None:
         await pilot.press("enter")
         await pilot.pause()
 
-    app = DominoesApp(game=both_ends_game(), seed=1, level="easy", delay=0)
+    app = DominoesApp(
+        game=both_ends_game(), seed=1, level="easy", delay=0, player_factory=first_legal
+    )
     assert snap_compare(app, terminal_size=size, run_before=run_before)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 
-from conftest import make_app, play_until, press_to_select, settle
+from conftest import first_legal, make_app, play_until, press_to_select, settle
 
 from dominoes_tui.ai import make_player
 from dominoes_tui.engine import Game, Play, load_variant, tiles
@@ -105,7 +105,9 @@ async def test_illegal_attempt_shows_the_engines_reason() -> None:
 async def test_both_ends_question_never_chooses() -> None:
     """R-M-2: a tile fitting both ends makes the table ask; ← and → answer."""
     for key, end in (("left", 0), ("right", 1)):
-        app = DominoesApp(game=both_ends_game(), seed=1, level="easy", delay=0)
+        app = DominoesApp(
+            game=both_ends_game(), seed=1, level="easy", delay=0, player_factory=first_legal
+        )
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
             table = app.table
@@ -121,7 +123,9 @@ async def test_both_ends_question_never_chooses() -> None:
 
 
 async def test_both_ends_question_can_be_cancelled() -> None:
-    app = DominoesApp(game=both_ends_game(), seed=1, level="easy", delay=0)
+    app = DominoesApp(
+        game=both_ends_game(), seed=1, level="easy", delay=0, player_factory=first_legal
+    )
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         table = app.table
@@ -132,7 +136,9 @@ async def test_both_ends_question_can_be_cancelled() -> None:
 
 
 async def test_mouse_play_click_tile_then_end() -> None:
-    app = DominoesApp(game=both_ends_game(), seed=1, level="easy", delay=0)
+    app = DominoesApp(
+        game=both_ends_game(), seed=1, level="easy", delay=0, player_factory=first_legal
+    )
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         table = app.table
@@ -203,7 +209,9 @@ async def test_quit_asks_first() -> None:
 
 
 async def test_hint_selects_a_tile() -> None:
-    app = DominoesApp(game=both_ends_game(), seed=1, level="easy", delay=0)
+    app = DominoesApp(
+        game=both_ends_game(), seed=1, level="easy", delay=0, player_factory=first_legal
+    )
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("h")
@@ -245,7 +253,7 @@ async def test_forced_draws_come_one_at_a_time() -> None:
         line=["6-1"],
         turn=0,
     )
-    app = DominoesApp(game=game, seed=1, level="easy", delay=0)
+    app = DominoesApp(game=game, seed=1, level="easy", delay=0, player_factory=first_legal)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         table = app.table
@@ -267,7 +275,9 @@ async def test_clock_shows_and_a_flag_fall_loses_on_time() -> None:
     """R-T-1: a clock per player; reaching 0 loses the match."""
     now = FakeTime()
     rules = load_variant("classic", clock_minutes=5)
-    app = DominoesApp(rules=rules, seed=5, level="easy", delay=0, now=now)
+    app = DominoesApp(
+        rules=rules, seed=5, level="easy", delay=0, now=now, player_factory=first_legal
+    )
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         table = app.table
@@ -289,7 +299,9 @@ async def test_turn_limit_plays_for_you() -> None:
     """R-T-3: when the turn runs out, the Easy CPU plays that turn for the person."""
     now = FakeTime()
     rules = load_variant("double-first", turn_seconds=30)
-    app = DominoesApp(rules=rules, seed=3, level="easy", delay=0, now=now)
+    app = DominoesApp(
+        rules=rules, seed=3, level="easy", delay=0, now=now, player_factory=first_legal
+    )
     async with app.run_test(size=SIZE) as pilot:
         await play_until(pilot, lambda a: a.table.my_turn)
         table = app.table
@@ -311,7 +323,7 @@ async def test_two_doubles_move_by_key() -> None:
         line=["3-2", "2-5"],
         turn=0,
     )
-    app = DominoesApp(game=game, seed=1, level="easy", delay=0)
+    app = DominoesApp(game=game, seed=1, level="easy", delay=0, player_factory=first_legal)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("t")
@@ -364,7 +376,7 @@ async def test_held_points_and_hanging_show_in_the_score_row() -> None:
         turn=0,
         scores=Scores((0, 12), (5, 0), 7),
     )
-    app = DominoesApp(game=game, seed=1, level="easy", delay=0)
+    app = DominoesApp(game=game, seed=1, level="easy", delay=0, player_factory=first_legal)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         row = str(app.screen.query_one("#scores").render())

@@ -69,11 +69,17 @@ def _hands_played(table: TableScreen) -> str:
     parts = []
     for i, res in enumerate(table.game.results, 1):
         how = "blocked" if res.kind == "blocked" else f"{table.names[res.winner_side]} out"
-        got = ", ".join(
-            f"{table.names[s]} {res.after.written[s] - res.before.written[s]:+d}"
-            for s in range(len(table.names))
-            if res.after.written[s] != res.before.written[s]
-        )
+        bits = []
+        for s, name in enumerate(table.names):
+            wrote = res.after.written[s] - res.before.written[s]
+            held = res.after.held[s] - res.before.held[s]
+            if wrote:
+                bits.append(f"{name} {wrote:+d}")
+            elif held > 0:
+                bits.append(f"{name} +{held} held")
+        if res.hanging_added:
+            bits.append(f"{res.hanging_added} hang")
+        got = ", ".join(bits)
         parts.append(f"{i}. {how}" + (f" ({got})" if got else ""))
     return "Hands: " + " · ".join(parts) if parts else ""
 
