@@ -40,17 +40,17 @@ RATE_BARS = {("expert", "medium"): 0.90, ("expert", "hard"): 0.70}
 P95_BAR_MS = 1000.0
 
 
-def load() -> dict:
-    if RESULTS.exists():
-        return json.loads(RESULTS.read_text())
+def load(path: Path = RESULTS) -> dict:
+    if path.exists():
+        return json.loads(path.read_text())
     return {}
 
 
-def save(data: dict) -> None:
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    tmp = RESULTS.with_suffix(".tmp")
+def save(data: dict, path: Path = RESULTS) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
     tmp.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n")
-    os.replace(tmp, RESULTS)
+    os.replace(tmp, path)
 
 
 def verdicts(res: dict) -> list[str]:
@@ -104,9 +104,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--matches", type=int, default=MIN_MATCHES)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    p.add_argument("--out", type=Path, default=RESULTS, help="the JSON file results merge into")
     p.add_argument("--table", action="store_true", help="only print the saved results' table")
     args = p.parse_args(argv)
-    data = load()
+    data = load(args.out)
     if not args.table:
         for variant in args.variants.split(","):
             for pair in args.pairs.split(","):
@@ -121,8 +122,10 @@ def main(argv: list[str] | None = None) -> int:
                     f"python benchmarks/ai_ladder.py --pairs {a}:{b} --variants {variant} "
                     f"--matches {args.matches} --seed {args.seed} --jobs {args.jobs}"
                 )
+                if args.out != RESULTS:
+                    res["command"] += f" --out {args.out}"
                 data[f"{variant}/{a}/{b}"] = res
-                save(data)
+                save(data, args.out)
                 print(" | ".join(arena.report_lines(res)), flush=True)
                 print("   " + "; ".join(verdicts(res)), f"({res['wall_s']} s)", flush=True)
     print(table(data))
