@@ -36,10 +36,14 @@ def make_player(level: str = "easy", seed: int | None = None) -> Player:
     return cls(seed)
 
 
-def describe_action(a: Action) -> str:
-    """Short words for an action: ``"6-6 on the left"``, ``"draw"``."""
+def describe_action(a: Action, view: SeatView | None = None) -> str:
+    """Short words for an action: ``"6-6 on the left"``, ``"draw"``.
+
+    With ``view``, the end is left out when both ends show the same number.
+    """
     if isinstance(a, Play):
-        where = "" if a.end is None else (" on the left" if a.end == 0 else " on the right")
+        same = view is not None and len(set(view.ends)) == 1
+        where = "" if a.end is None or same else (" on the left" if a.end == 0 else " on the right")
         return f"{tiles.name(a.tile)}{where}"
     if isinstance(a, PlayDoubles):
         return f"{tiles.name(a.first)} and {tiles.name(a.second)}"
@@ -60,7 +64,7 @@ def hint(view: SeatView, seed: int = 0, playouts: int | None = None) -> tuple[Ac
             return a, "draw: nothing fits"
         if isinstance(a, Pass):
             return a, "pass: nothing fits and there is nothing to draw"
-        return a, f"{describe_action(a)}: the only move"
+        return a, f"{describe_action(a, view)}: the only move"
     expert = ExpertPlayer(seed) if playouts is None else ExpertPlayer(seed, playouts=playouts)
     a = expert.choose(view)
     know = infer(view)
@@ -70,7 +74,7 @@ def hint(view: SeatView, seed: int = 0, playouts: int | None = None) -> tuple[Ac
     if value is not None:
         what = "the hand" if view.rules.target == 0 else "the match"
         why += f" ({min(1.0, max(0.0, value)):.0%} to win {what})"
-    return a, f"{describe_action(a)}: {why}"
+    return a, f"{describe_action(a, view)}: {why}"
 
 
 __all__ = [
