@@ -15,7 +15,7 @@ from rich.text import Text
 from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -44,6 +44,7 @@ from ...engine import (
 from ...engine.actions import END_NAMES
 from ..widgets.hand import HandView
 from ..widgets.line import LineView
+from ..widgets.log import MoveLog
 from ..words import log_lines, score_text, target_text
 
 if TYPE_CHECKING:
@@ -115,11 +116,10 @@ class TableScreen(Screen):
             yield Static(id="scores")
         with Horizontal(id="middle"):
             yield LineView(id="line")
-            side = VerticalScroll(id="side")
-            side.can_focus = False
+            side = Vertical(id="side")
             side.border_title = "Moves"
             with side:
-                yield Static(id="log")
+                yield MoveLog(id="log")
         yield Static(id="last-move")
         yield Static(id="message")
         yield HandView(id="hand")
@@ -183,8 +183,7 @@ class TableScreen(Screen):
         self.query_one("#opponent", Static).update(self._opponent_text(view))
         self.query_one("#scores", Static).update(self._scores_text())
         lines = self.old_log + log_lines(g.events, self.names)
-        self.query_one("#log", Static).update("\n".join(lines[-200:]) or "No moves yet.")
-        self.query_one("#side", VerticalScroll).scroll_end(animate=False)
+        self.query_one(MoveLog).show(lines[-200:] or ["No moves yet."])
         latest = log_lines(g.events, self.names)
         self.query_one("#last-move", Static).update(latest[-1] if latest else "")
         self.query_one("#message", Static).update(self.message_text)
