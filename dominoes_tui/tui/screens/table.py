@@ -254,9 +254,13 @@ class TableScreen(Screen):
             self.notify(f"The tiles were redealt {times} (R-C-2).", title="Redeal")
         if g.turn == YOU:
             leads = [a for a in g.legal_actions() if isinstance(a, Play)]
+            hand = seat_view(g, YOU).my_tiles
             if len(leads) == 1:
                 words += f"you lead, and must lead {tiles.name(leads[0].tile)}."
-                self.selected = seat_view(g, YOU).my_tiles.index(leads[0].tile)
+                self.selected = hand.index(leads[0].tile)
+            elif len(leads) < len(hand):
+                names = ", ".join(tiles.name(a.tile) for a in leads)
+                words += f"you lead, with one of {names}."
             else:
                 words += "you lead."
         else:

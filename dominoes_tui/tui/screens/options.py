@@ -1,0 +1,312 @@
+"""Table options: every optional setting of a house as a control, then Start.
+
+The controls, their choices and their explanations come from
+:mod:`dominoes_tui.options` (the variant's ``options`` in ``variants.toml``);
+whether a combination plays is the engine's answer (``check_choices``). The
+screen only shows them and keeps what the person picked.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Button, Footer, Static
+
+from ... import options
+from ...engine import Rules
+
+LABEL_WIDTH = 18
+
+
+@dataclass(frozen=True)
+class Chosen:
+    """What the options screen hands back: the rules to play and the CPU level."""
+
+    rules: Rules
+    level: str
+
+
+class ChoiceRow(Widget, can_focus=True):
+    """One setting: ``Label   ◀ value ▶``; ←/→ (or a click) changes it."""
+
+    DEFAULT_CSS = """
+    ChoiceRow {
+        height: 1;
+        width: 1fr;
+        padding: 0 1;
+    }
+    ChoiceRow:focus {
+        background: #2e5e4b;
+    }
+    """
+
+    BINDINGS = [
+        Binding("left", "step(-1)", "Change", key_display="←→"),
+        Binding("right", "step(1)", "Change", show=False),
+    ]
+
+    class Changed(Message):
+        def __init__(self, row: ChoiceRow) -> None:
+            super().__init__()
+            self.row = row
+
+    def __init__(
+        self,
+        key: str,
+        label: str,
+        help_text: str,
+        choices: tuple[Any, ...],
+        value: Any,
+        describe: Any = str,
+        custom: bool = False,
+    ) -> None:
+        super().__init__(id=f"opt-{key}")
+        self.key = key
+        self.label = label
+        self.help_text = help_text
+        self.choices = choices
+        self.value = value
+        self.describe = describe
+        self.custom = custom
+        """``+``/``-`` step the value by one (a custom clock)."""
+
+    def render(self) -> Text:
+        t = Text(no_wrap=True, overflow="ellipsis")
+        t.append(f"{self.label:<{LABEL_WIDTH}}", style="bold" if self.has_focus else "")
+        t.append("◀ ", style="#d9b24a")
+        t.append(self.describe(self.value), style="bold #ffe9a8")
+        t.append(" ▶", style="#d9b24a")
+        if self.value not in self.choices:
+            t.append("  (custom)", style="dim")
+        return t
+
+    def set_value(self, value: Any) -> None:
+        self.value = value
+        self.refresh()
+        self.post_message(self.Changed(self))
+
+    def action_step(self, delta: int) -> None:
+        if self.value in self.choices:
+            i = (self.choices.index(self.value) + delta) % len(self.choices)
+        elif delta > 0:  # a custom value: to the next listed one
+            i = next((n for n, c in enumerate(self.choices) if c > self.value), 0)
+        else:
+            i = max((n for n, c in enumerate(self.choices) if c < self.value), default=0)
+        self.set_value(self.choices[i])
+
+    def on_key(self, event: events.Key) -> None:
+        if self.custom and event.character in ("+", "-"):
+            event.stop()
+            self.set_value(options.step_clock(self.value, 1 if event.character == "+" else -1))
+
+    def on_click(self, event: events.Click) -> None:
+        self.focus()
+        self.action_step(1)
+
+
+class OptionsScreen(Screen[Chosen | None]):
+    """The table options of one house: Match, House rules, Time, Opponent; Start."""
+
+    DEFAULT_CSS = """
+    OptionsScreen {
+        background: #0f3d2e;
+        color: #e8efe9;
+        align: center top;
+    }
+    OptionsScreen #options-box {
+        width: 96;
+        max-width: 100%;
+        height: 1fr;
+        background: #1e2b26;
+        border: round #d9b24a;
+        border-title-color: #ffe9a8;
+        border-title-style: bold;
+        padding: 0 1;
+    }
+    OptionsScreen #house {
+        height: auto;
+        color: #cfe0d6;
+    }
+    OptionsScreen #controls {
+        height: 1fr;
+        scrollbar-size-vertical: 1;
+    }
+    OptionsScreen .group {
+        height: 1;
+        color: #d9b24a;
+        text-style: bold;
+    }
+    OptionsScreen #help {
+        height: 2;
+        color: #ffe9a8;
+        background: #0c3326;
+        padding: 0 1;
+    }
+    OptionsScreen #summary {
+        height: auto;
+        color: #cfe0d6;
+    }
+    OptionsScreen #refused {
+        height: auto;
+        color: #ff8f80;
+        text-style: bold;
+    }
+    OptionsScreen #option-buttons {
+        height: 3;
+        align: center middle;
+    }
+    OptionsScreen #option-buttons Button {
+        margin: 0 1;
+        min-width: 12;
+    }
+    """
+
+    BINDINGS = [
+        Binding("up", "focus_previous", "Move", key_display="↑↓", show=False),
+        Binding("down", "focus_next", "Move", show=False),
+        Binding("ctrl+s,s", "start", "Start"),
+        Binding("ctrl+r,x", "reset", "House rules"),
+        Binding("escape", "back", "Back"),
+    ]
+
+    def __init__(self, base: Rules, levels: tuple[str, ...], level: str | None = None) -> None:
+        """``base``: the house's own rules; the remembered choices are laid over them."""
+        super().__init__()
+        self.base = base
+        self.levels = levels
+        self.controls = options.controls_for(base)
+        remembered = options.remembered_rules(base)
+        self.choices: dict[str, Any] = {c.key: getattr(remembered, c.key) for c in self.controls}
+        for c in self.controls:  # a remembered custom value joins the control's choices
+            self.choices.setdefault(c.key, getattr(base, c.key))
+        kept = options.remembered_level(base.name)
+        self.level = kept if kept in levels else (level if level in levels else levels[0])
+
+    # ------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        box = Vertical(id="options-box")
+        box.border_title = f"Table options: {self.base.name}"
+        with box:
+            house = f" ({self.base.house})" if self.base.house else ""
+            yield Static(f"{self.base.description}{house}", id="house")
+            with VerticalScroll(id="controls", can_focus=False):
+                for group in options.GROUPS:
+                    rows = [c for c in self.controls if c.group == group]
+                    if group == "Opponent" or rows:
+                        yield Static(group, classes="group")
+                    for c in rows:
+                        yield ChoiceRow(
+                            c.key,
+                            c.label,
+                            c.help + (" +/- sets a custom time." if c.key == "clock_minutes" else ""),
+                            c.choices,
+                            self.choices[c.key],
+                            describe=c.choice_label,
+                            custom=c.key == "clock_minutes",
+                        )
+                    if group == "Opponent":
+                        yield ChoiceRow(
+                            options.LEVEL_KEY,
+                            "CPU level",
+                            "How strongly the CPU plays: easy, medium, hard or expert.",
+                            self.levels,
+                            self.level,
+                        )
+            yield Static(id="help")
+            yield Static(id="summary")
+            yield Static(id="refused")
+            with Horizontal(id="option-buttons"):
+                yield Button("Start (s)", id="start", variant="primary")
+                yield Button("House rules (x)", id="reset")
+                yield Button("Back (Esc)", id="back")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        rows = list(self.query(ChoiceRow))
+        if rows:
+            rows[0].focus()
+        self.update_state()
+
+    # ------------------------------------------------------------ state
+    @property
+    def reason(self) -> str | None:
+        """Why these choices cannot be played (the engine's words), or None."""
+        return options.check_choices(self.base, self.choices)
+
+    @property
+    def rules(self) -> Rules:
+        """The rules these choices make (only when ``reason`` is None)."""
+        return options.apply_choices(self.base, self.choices)
+
+    def update_state(self) -> None:
+        why = self.reason
+        start = self.query_one("#start", Button)
+        start.disabled = why is not None
+        self.query_one("#refused", Static).update(
+            f"Cannot start: {why}" if why else ""
+        )
+        if why is None:
+            words = options.summary(self.rules, self.base)
+            self.query_one("#summary", Static).update(
+                Text.assemble(("Differs from the house: ", "bold"), words)
+                if words != "the house's own rules"
+                else Text("The house's own rules.", style="italic")
+            )
+        else:
+            self.query_one("#summary", Static).update("")
+        self.show_help()
+
+    def show_help(self) -> None:
+        row = self.focused if isinstance(self.focused, ChoiceRow) else None
+        text = (
+            row.help_text
+            if row
+            else "↑/↓ choose a setting, ←/→ change it, s starts, x resets, Esc goes back."
+        )
+        self.query_one("#help", Static).update(text)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self.show_help()
+
+    def on_choice_row_changed(self, event: ChoiceRow.Changed) -> None:
+        row = event.row
+        if row.key == options.LEVEL_KEY:
+            self.level = row.value
+        else:
+            self.choices[row.key] = row.value
+        self.update_state()
+
+    # ------------------------------------------------------------ actions
+    def action_start(self) -> None:
+        if self.reason is not None:
+            self.app.bell()
+            return
+        options.remember(self.base.name, self.choices, level=self.level)
+        self.dismiss(Chosen(self.rules, self.level))
+
+    def action_reset(self) -> None:
+        """Reset to the house rules (the level stays)."""
+        for row in self.query(ChoiceRow):
+            if row.key != options.LEVEL_KEY:
+                row.value = getattr(self.base, row.key)
+                self.choices[row.key] = row.value
+                row.refresh()
+        self.update_state()
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        {"start": self.action_start, "reset": self.action_reset, "back": self.action_back}[
+            event.button.id or "back"
+        ]()

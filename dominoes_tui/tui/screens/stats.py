@@ -1,0 +1,259 @@
+"""The Statistics screen: your record against the CPU, from the match history.
+
+Pushed from the start menu's "Statistics" item (``app.push_screen(StatsScreen())``);
+Escape closes it. The history is read in a thread worker (SQLite), so the screen
+opens at once and fills in a moment later.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.table import Table
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Sparkline, Static
+
+from ... import store
+from ...store.report import FORM_STYLE, per_hand, percent
+from ...store.stats import GroupStats, Stats
+
+NO_MATCHES = "No matches recorded yet: finish a match and your record shows here."
+
+
+def form_data(values: Sequence[float]) -> list[float]:
+    """Recent results (0…1) laid out for a one-bar-per-match :class:`Sparkline`.
+
+    Textual's sparkline scales bars between the smallest and largest value it is
+    given, so five wins in a row would all be drawn at the bottom. Each match is
+    given as ``[0, 1, value]`` and the chart as many columns as matches: every
+    column then holds exactly one triple, the scale is always 0…1, and
+    :func:`last` picks the match's own value as the bar.
+    """
+    return [x for v in values for x in (0.0, 1.0, v)]
+
+
+def last(bucket: Sequence[float]) -> float:
+    """The summary of one sparkline column: the match's value (see :func:`form_data`)."""
+    return bucket[-1]
+
+
+def summary_text(st: Stats) -> Table:
+    """Matches, win rate, points per hand and streaks, as a two-column grid."""
+    tot = st.total
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold #d9b24a", no_wrap=True)
+    grid.add_column()
+    unfinished = f", {tot.abandoned} left unfinished" if tot.abandoned else ""
+    grid.add_row("Matches", f"{tot.matches} ({tot.finished} finished{unfinished})")
+    draws = f", {tot.draws} drawn" if tot.draws else ""
+    grid.add_row(
+        "Win rate", f"{percent(tot.win_rate)} ({tot.wins} won, {tot.losses} lost{draws})"
+    )
+    grid.add_row("Per hand", _per_hand_words(tot))
+    grid.add_row("Longest winning streak", f"{st.longest_streak} (now {st.current_streak})")
+    return grid
+
+
+def _per_hand_words(g: GroupStats) -> str:
+    if g.per_hand is None:
+        if g.per_hand_kind == "mixed":
+            return "– (penalty and points variants mixed: see the table)"
+        return "–"
+    if g.per_hand_kind == "penalty":
+        return f"{g.per_hand:.1f} penalty points against you, on average over {g.hands} hands"
+    return f"{g.per_hand:.1f} points scored, on average over {g.hands} hands"
+
+
+def groups_table(st: Stats) -> Table:
+    """Win rate and points per hand for each variant and CPU level played."""
+    t = Table(
+        title="By variant and CPU level",
+        title_justify="left",
+        title_style="bold #d9b24a",
+        expand=False,
+        border_style="#2e5e4b",
+        header_style="bold",
+        pad_edge=False,
+    )
+    t.add_column("Variant", no_wrap=True)
+    t.add_column("CPU", no_wrap=True)
+    for name in ("Played", "Won", "Lost", "Drawn", "Left", "Win rate"):
+        t.add_column(name, justify="right", no_wrap=True)
+    t.add_column("Per hand", justify="right", no_wrap=True)
+    for g in st.by_variant_level:
+        t.add_row(
+            g.variant or "",
+            g.cpu_level or "",
+            str(g.matches),
+            str(g.wins),
+            str(g.losses),
+            str(g.draws),
+            str(g.abandoned),
+            percent(g.win_rate),
+            per_hand(g),
+        )
+    if len(st.by_variant_level) > 1:
+        for g in st.by_level:
+            t.add_row(
+                Text("all", style="dim"),
+                g.cpu_level or "",
+                str(g.matches),
+                str(g.wins),
+                str(g.losses),
+                str(g.draws),
+                str(g.abandoned),
+                percent(g.win_rate),
+                per_hand(g),
+                style="dim",
+            )
+    return t
+
+
+def form_letters(recent: Sequence[str]) -> Text:
+    """One coloured letter per recent match, aligned over the chart's bars."""
+    t = Text()
+    for r in recent:
+        t.append(r, FORM_STYLE.get(r, ""))
+    return t
+
+
+class StatsScreen(Screen[None]):
+    """Matches, win rates by variant and CPU level, points per hand, streaks, recent form."""
+
+    RECENT = 20
+
+    DEFAULT_CSS = """
+    StatsScreen {
+        background: #0f3d2e;
+        color: #e8efe9;
+    }
+    StatsScreen #stats-title {
+        height: 1;
+        width: 1fr;
+        background: #0a2e22;
+        color: #ffe9a8;
+        text-style: bold;
+        padding: 0 1;
+    }
+    StatsScreen #stats-body {
+        height: 1fr;
+        padding: 0 1;
+    }
+    StatsScreen #stats-summary, StatsScreen #stats-table {
+        height: auto;
+        margin-top: 1;
+    }
+    StatsScreen #stats-form {
+        height: auto;
+        margin-top: 1;
+    }
+    StatsScreen #form-label {
+        height: 1;
+        color: #d9b24a;
+        text-style: bold;
+    }
+    StatsScreen #form-letters {
+        height: 1;
+        width: auto;
+    }
+    StatsScreen #form-chart {
+        height: 3;
+        width: 20;
+        background: #0a2e22;
+    }
+    StatsScreen #form-chart > .sparkline--max-color {
+        color: #5cc26a;
+    }
+    StatsScreen #form-chart > .sparkline--min-color {
+        color: #c0392b;
+    }
+    StatsScreen #form-note {
+        height: 1;
+        color: #9fb8ab;
+    }
+    StatsScreen #stats-message {
+        height: auto;
+        margin-top: 1;
+        color: #ffe9a8;
+    }
+    """
+
+    BINDINGS = [
+        Binding("escape,q", "close", "Back"),
+        Binding("up", "scroll(-1)", "Scroll", key_display="↑↓"),
+        Binding("down", "scroll(1)", "Scroll", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stats: Stats | None = None
+        """The numbers shown, once loaded (None while loading or if the history failed)."""
+        self.problem: str | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static("Statistics: your record against the CPU", id="stats-title")
+        with VerticalScroll(id="stats-body"):
+            yield Static("Reading the match history…", id="stats-message")
+            yield Static(id="stats-summary")
+            with Vertical(id="stats-form"):
+                yield Static(id="form-label")
+                yield Static(id="form-letters")
+                yield Sparkline([], summary_function=last, id="form-chart")
+                yield Static(id="form-note")
+            yield Static(id="stats-table")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#stats-form").display = False
+        self.load()
+
+    @work(thread=True, exclusive=True, group="stats")
+    def load(self) -> None:
+        """Read the history off the main thread (SQLite with fsyncs)."""
+        try:
+            h = store.History()
+            st = h.stats(recent=self.RECENT)
+        except store.HistoryError as e:
+            self.app.call_from_thread(self.show_problem, str(e))
+            return
+        self.app.call_from_thread(self.show_stats, st, h.problem)
+
+    def show_problem(self, problem: str) -> None:
+        self.problem = problem
+        self.query_one("#stats-message", Static).update(problem)
+
+    def show_stats(self, st: Stats, problem: str | None = None) -> None:
+        self.stats = st
+        if problem:
+            self.problem = problem
+            self.notify(problem, severity="warning", timeout=10)
+        message = self.query_one("#stats-message", Static)
+        if not st.total.matches:
+            message.update(NO_MATCHES)
+            return
+        message.display = False
+        self.query_one("#stats-summary", Static).update(summary_text(st))
+        self.query_one("#form-label", Static).update(
+            f"Last {len(st.recent)} match{'es' if len(st.recent) != 1 else ''}, oldest first"
+        )
+        self.query_one("#form-letters", Static).update(form_letters(st.recent))
+        chart = self.query_one("#form-chart", Sparkline)
+        chart.styles.width = max(1, len(st.recent))
+        chart.data = form_data(st.recent_values())
+        self.query_one("#form-note", Static).update(
+            "W won (tall) · D drawn · L lost · A left unfinished"
+        )
+        self.query_one("#stats-form").display = True
+        self.query_one("#stats-table", Static).update(groups_table(st))
+
+    def action_scroll(self, delta: int) -> None:
+        body = self.query_one("#stats-body", VerticalScroll)
+        body.scroll_relative(y=delta, animate=False)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
