@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich import box
 from rich.table import Table
 from rich.text import Text
 from textual import work
@@ -25,16 +26,20 @@ from ...store.stats import GroupStats, Stats
 NO_MATCHES = "No matches recorded yet: finish a match and your record shows here."
 
 
-def form_data(values: Sequence[float]) -> list[float]:
-    """Recent results (0…1) laid out for a one-bar-per-match :class:`Sparkline`.
+BAR_WIDTH = 2
+"""Columns of the form chart per match."""
+
+
+def form_data(values: Sequence[float], bar_width: int = BAR_WIDTH) -> list[float]:
+    """Recent results (0…1) laid out for a :class:`Sparkline` ``bar_width`` columns a match.
 
     Textual's sparkline scales bars between the smallest and largest value it is
-    given, so five wins in a row would all be drawn at the bottom. Each match is
-    given as ``[0, 1, value]`` and the chart as many columns as matches: every
-    column then holds exactly one triple, the scale is always 0…1, and
+    given, so five wins in a row would all be drawn at the bottom. Each column is
+    given as ``[0, 1, value]`` and the chart is exactly ``bar_width`` columns per
+    match: every column then holds one triple, the scale is always 0…1, and
     :func:`last` picks the match's own value as the bar.
     """
-    return [x for v in values for x in (0.0, 1.0, v)]
+    return [x for v in values for _ in range(bar_width) for x in (0.0, 1.0, v)]
 
 
 def last(bucket: Sequence[float]) -> float:
@@ -51,22 +56,22 @@ def summary_text(st: Stats) -> Table:
     unfinished = f", {tot.abandoned} left unfinished" if tot.abandoned else ""
     grid.add_row("Matches", f"{tot.matches} ({tot.finished} finished{unfinished})")
     draws = f", {tot.draws} drawn" if tot.draws else ""
-    grid.add_row(
-        "Win rate", f"{percent(tot.win_rate)} ({tot.wins} won, {tot.losses} lost{draws})"
-    )
-    grid.add_row("Per hand", _per_hand_words(tot))
+    grid.add_row("Win rate", f"{percent(tot.win_rate)} ({tot.wins} won, {tot.losses} lost{draws})")
+    if tot.per_hand_kind == "mixed":  # penalties and points do not average together
+        for g in st.by_variant:
+            grid.add_row(f"Per hand, {g.variant}", _per_hand_words(g))
+    else:
+        grid.add_row("Per hand", _per_hand_words(tot))
     grid.add_row("Longest winning streak", f"{st.longest_streak} (now {st.current_streak})")
     return grid
 
 
 def _per_hand_words(g: GroupStats) -> str:
     if g.per_hand is None:
-        if g.per_hand_kind == "mixed":
-            return "– (penalty and points variants mixed: see the table)"
         return "–"
     if g.per_hand_kind == "penalty":
-        return f"{g.per_hand:.1f} penalty points against you, on average over {g.hands} hands"
-    return f"{g.per_hand:.1f} points scored, on average over {g.hands} hands"
+        return f"{g.per_hand:.1f} penalty points against you ({g.hands} hands)"
+    return f"{g.per_hand:.1f} points scored ({g.hands} hands)"
 
 
 def groups_table(st: Stats) -> Table:
@@ -76,13 +81,14 @@ def groups_table(st: Stats) -> Table:
         title_justify="left",
         title_style="bold #d9b24a",
         expand=False,
+        box=box.SIMPLE_HEAD,
         border_style="#2e5e4b",
         header_style="bold",
         pad_edge=False,
     )
     t.add_column("Variant", no_wrap=True)
     t.add_column("CPU", no_wrap=True)
-    for name in ("Played", "Won", "Lost", "Drawn", "Left", "Win rate"):
+    for name in ("Played", "Won", "Lost", "Drawn", "Left", "Win %"):
         t.add_column(name, justify="right", no_wrap=True)
     t.add_column("Per hand", justify="right", no_wrap=True)
     for g in st.by_variant_level:
@@ -114,11 +120,11 @@ def groups_table(st: Stats) -> Table:
     return t
 
 
-def form_letters(recent: Sequence[str]) -> Text:
-    """One coloured letter per recent match, aligned over the chart's bars."""
+def form_letters(recent: Sequence[str], bar_width: int = BAR_WIDTH) -> Text:
+    """One coloured letter per recent match, over its bar in the chart."""
     t = Text()
     for r in recent:
-        t.append(r, FORM_STYLE.get(r, ""))
+        t.append(r.ljust(bar_width), FORM_STYLE.get(r, ""))
     return t
 
 
@@ -154,16 +160,14 @@ class StatsScreen(Screen[None]):
     }
     StatsScreen #form-label {
         height: 1;
-        color: #d9b24a;
-        text-style: bold;
     }
     StatsScreen #form-letters {
         height: 1;
         width: auto;
     }
     StatsScreen #form-chart {
-        height: 3;
-        width: 20;
+        height: 2;
+        width: 40;
         background: #0a2e22;
     }
     StatsScreen #form-chart > .sparkline--max-color {
@@ -171,10 +175,6 @@ class StatsScreen(Screen[None]):
     }
     StatsScreen #form-chart > .sparkline--min-color {
         color: #c0392b;
-    }
-    StatsScreen #form-note {
-        height: 1;
-        color: #9fb8ab;
     }
     StatsScreen #stats-message {
         height: auto;
@@ -204,7 +204,6 @@ class StatsScreen(Screen[None]):
                 yield Static(id="form-label")
                 yield Static(id="form-letters")
                 yield Sparkline([], summary_function=last, id="form-chart")
-                yield Static(id="form-note")
             yield Static(id="stats-table")
         yield Footer()
 
@@ -238,16 +237,15 @@ class StatsScreen(Screen[None]):
             return
         message.display = False
         self.query_one("#stats-summary", Static).update(summary_text(st))
-        self.query_one("#form-label", Static).update(
-            f"Last {len(st.recent)} match{'es' if len(st.recent) != 1 else ''}, oldest first"
-        )
+        n = len(st.recent)
+        label = Text()
+        label.append(f"Last {n} match{'es' if n != 1 else ''}", "bold #d9b24a")
+        label.append("  (W won · D drawn · L lost · A left unfinished)", "#9fb8ab")
+        self.query_one("#form-label", Static).update(label)
         self.query_one("#form-letters", Static).update(form_letters(st.recent))
         chart = self.query_one("#form-chart", Sparkline)
-        chart.styles.width = max(1, len(st.recent))
+        chart.styles.width = max(1, n * BAR_WIDTH)
         chart.data = form_data(st.recent_values())
-        self.query_one("#form-note", Static).update(
-            "W won (tall) · D drawn · L lost · A left unfinished"
-        )
         self.query_one("#stats-form").display = True
         self.query_one("#stats-table", Static).update(groups_table(st))
 
