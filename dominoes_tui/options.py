@@ -26,6 +26,10 @@ from typing import Any
 from .engine import Rules, VariantError
 
 GROUPS = ("Match", "House rules", "Time", "Opponent")
+TABLE_SEATS = 2
+"""Seats the table can show for now; a ``players`` choice above it is refused with a reason."""
+LEVEL_KEY = "cpu_level"
+"""Where the remembered CPU level is kept among a variant's remembered choices."""
 
 
 @dataclass(frozen=True)
@@ -149,14 +153,36 @@ def apply_choices(base: Rules, choices: Mapping[str, Any]) -> Rules:
     return base.replace(**changes) if changes else base
 
 
-def check_choices(base: Rules, choices: Mapping[str, Any]) -> str | None:
-    """Why the engine refuses this combination, in one sentence, or None if it plays."""
+def check_choices(
+    base: Rules, choices: Mapping[str, Any], seats: int | None = TABLE_SEATS
+) -> str | None:
+    """Why this combination cannot be played, in one sentence, or None if it plays.
+
+    The engine decides the rules (``Rules.replace``); ``seats`` is what the table can
+    show (None: any number of players, as in ``dominoes arena``).
+
+    >>> from dominoes_tui.engine import load_variant
+    >>> check_choices(load_variant("standard-draw"), {"players": 3, "hand_size": 5})
+    'Players: the table seats 2 players for now; choose 2.'
+    """
     try:
-        apply_choices(base, choices)
+        rules = apply_choices(base, choices)
     except VariantError as e:
-        key = f"{e.key}: " if e.key else ""
+        label = _META.get(e.key or "", ("", (e.key or "").replace("_", " "), ""))[1]
+        key = f"{label}: " if label else ""
         return f"{key}{e.problem}"
+    if seats is not None and rules.players != seats:
+        return f"Players: the table seats {seats} players for now; choose {seats}."
     return None
+
+
+def step_clock(minutes: int, delta: int) -> int:
+    """A custom clock: one minute more or less (0 turns it off, 180 at most).
+
+    >>> step_clock(15, 1), step_clock(1, -1), step_clock(0, -1)
+    (16, 0, 0)
+    """
+    return max(0, min(180, minutes + delta))
 
 
 def summary(rules: Rules, base: Rules) -> str:
@@ -193,8 +219,23 @@ def load_remembered(variant: str) -> dict[str, Any]:
     return dict(entry) if isinstance(entry, dict) else {}
 
 
-def remember(variant: str, choices: Mapping[str, Any]) -> None:
-    """Store ``choices`` for ``variant`` (atomically: temp file, fsync, replace)."""
+def remembered_level(variant: str) -> str | None:
+    """The CPU level last chosen for ``variant``, if any."""
+    level = load_remembered(variant).get(LEVEL_KEY)
+    return level if isinstance(level, str) else None
+
+
+def remember(variant: str, choices: Mapping[str, Any], level: str | None = None) -> None:
+    """Store ``choices`` (and the CPU ``level``) for ``variant`` (temp file, fsync, replace).
+
+    Never raises: a folder that cannot be written only means nothing is remembered."""
+    try:
+        _remember(variant, choices, level)
+    except OSError:
+        pass
+
+
+def _remember(variant: str, choices: Mapping[str, Any], level: str | None) -> None:
     path = options_path()
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -202,7 +243,10 @@ def remember(variant: str, choices: Mapping[str, Any]) -> None:
             data = {}
     except (OSError, ValueError):
         data = {}
-    data[variant] = dict(choices)
+    entry = dict(choices)
+    if level is not None:
+        entry[LEVEL_KEY] = level
+    data[variant] = entry
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".options-", suffix=".json")
     with os.fdopen(fd, "w", encoding="utf-8") as f:

@@ -38,10 +38,29 @@ def test_each_choice_changes_the_engine_setting() -> None:
 def test_refused_combination_is_explained() -> None:
     base = load_variant("standard-draw")
     why = options.check_choices(base, {"players": 4, "hand_size": 7})
-    assert why is not None and "hand_size" in why and "boneyard" in why
-    assert options.check_choices(base, {"players": 4, "hand_size": 5}) is None
+    assert why is not None and why.startswith("Tiles per hand:") and "boneyard" in why
+    assert options.check_choices(base, {"players": 4, "hand_size": 5}, seats=None) is None
     with pytest.raises(ValueError):
         options.apply_choices(base, {"players": 4, "hand_size": 7})
+
+
+def test_the_table_seats_two_for_now() -> None:
+    base = load_variant("standard-draw")
+    why = options.check_choices(base, {"players": 3, "hand_size": 5})
+    assert why == "Players: the table seats 2 players for now; choose 2."
+    assert options.check_choices(base, {"players": 2}) is None
+
+
+def test_remembered_level_and_unwritable_folder(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("DOMINOES_TUI_HOME", str(tmp_path))
+    options.remember("classic", {"target": 201}, level="hard")
+    assert options.remembered_level("classic") == "hard"
+    assert options.remembered_rules(load_variant("classic")).target == 201
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    monkeypatch.setenv("DOMINOES_TUI_HOME", str(blocker / "sub"))
+    options.remember("classic", {"target": 301})  # cannot write: nothing remembered, no error
+    assert options.load_remembered("classic") == {}
 
 
 def test_summary_names_what_differs() -> None:

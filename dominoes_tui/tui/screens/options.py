@@ -173,8 +173,8 @@ class OptionsScreen(Screen[Chosen | None]):
     BINDINGS = [
         Binding("up", "focus_previous", "Move", key_display="↑↓", show=False),
         Binding("down", "focus_next", "Move", show=False),
-        Binding("ctrl+s,s", "start", "Start"),
-        Binding("ctrl+r,x", "reset", "House rules"),
+        Binding("s", "start", "Start"),
+        Binding("x", "reset", "House rules"),
         Binding("escape", "back", "Back"),
     ]
 
@@ -207,7 +207,8 @@ class OptionsScreen(Screen[Chosen | None]):
                         yield ChoiceRow(
                             c.key,
                             c.label,
-                            c.help + (" +/- sets a custom time." if c.key == "clock_minutes" else ""),
+                            c.help
+                            + (" +/- sets a custom time." if c.key == "clock_minutes" else ""),
                             c.choices,
                             self.choices[c.key],
                             describe=c.choice_label,
@@ -251,9 +252,7 @@ class OptionsScreen(Screen[Chosen | None]):
         why = self.reason
         start = self.query_one("#start", Button)
         start.disabled = why is not None
-        self.query_one("#refused", Static).update(
-            f"Cannot start: {why}" if why else ""
-        )
+        self.query_one("#refused", Static).update(f"Cannot start: {why}" if why else "")
         if why is None:
             words = options.summary(self.rules, self.base)
             self.query_one("#summary", Static).update(

@@ -1,0 +1,237 @@
+"""The start menu: New game, Continue, Rules, Statistics, Quit, and the houses to play.
+
+"Continue" is there only when an autosave exists, "Statistics" only once the
+history holds a match. Picking a house (Enter on it, or New game) opens its table
+options; Start there sits down at the table.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ... import store
+from ...engine import Rules, load_variants
+from .options import Chosen, OptionsScreen
+
+if TYPE_CHECKING:
+    from ..app import DominoesApp
+
+MENU = (
+    ("new", "New game", "n"),
+    ("continue", "Continue", "c"),
+    ("rules", "Rules", "r"),
+    ("stats", "Statistics", "t"),
+    ("quit", "Quit", "q"),
+)
+
+
+def playable_variants(seats: int = 2) -> dict[str, Rules]:
+    """The houses the table can seat: ``seats`` players on a plain line."""
+    return {n: r for n, r in load_variants().items() if r.players == seats and r.layout == "line"}
+
+
+class StartScreen(Screen[None]):
+    """The first screen of a bare ``dominoes``."""
+
+    DEFAULT_CSS = """
+    StartScreen {
+        background: #0f3d2e;
+        color: #e8efe9;
+        layout: vertical;
+    }
+    StartScreen #start-title {
+        height: 3;
+        content-align: center middle;
+        text-style: bold;
+        color: #ffe9a8;
+        background: #0a2e22;
+    }
+    StartScreen #start-body {
+        height: 1fr;
+    }
+    StartScreen #menu-box {
+        width: 24;
+        height: 1fr;
+        padding: 0 1;
+    }
+    StartScreen #menu {
+        height: auto;
+        border: round #d9b24a;
+        background: #1e2b26;
+    }
+    StartScreen #houses {
+        width: 1fr;
+        height: 1fr;
+        border: round #2e5e4b;
+        border-title-color: #d9b24a;
+        background: #1e2b26;
+        scrollbar-size-vertical: 1;
+    }
+    StartScreen #houses:focus, StartScreen #menu:focus {
+        border: round #ffe9a8;
+    }
+    StartScreen #start-note {
+        height: auto;
+        padding: 1 0 0 0;
+        color: #cfe0d6;
+    }
+    StartScreen #start-problem {
+        height: auto;
+        color: #ff8f80;
+        padding: 1 0 0 0;
+    }
+    """
+
+    BINDINGS = [
+        Binding("n", "choose('new')", "New game"),
+        Binding("c", "choose('continue')", "Continue"),
+        Binding("r", "choose('rules')", "Rules"),
+        Binding("t", "choose('stats')", "Statistics"),
+        Binding("q", "choose('quit')", "Quit"),
+        Binding("tab", "app.focus_next", "Switch", show=False),
+    ]
+
+    def __init__(self, variant: str | None = None) -> None:
+        super().__init__()
+        self.variants = playable_variants()
+        self.variant = variant if variant in self.variants else next(iter(self.variants))
+        self.can_continue = store.has_autosave()
+        self.has_stats = False
+        self.problem = ""
+
+    @property
+    def tui(self) -> DominoesApp:
+        return self.app  # type: ignore[return-value]
+
+    # ------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield Static("D O M I N O E S\nagainst the CPU, in the terminal", id="start-title")
+        with Horizontal(id="start-body"):
+            with Vertical(id="menu-box"):
+                yield OptionList(id="menu")
+                yield Static(id="start-note")
+                yield Static(id="start-problem")
+            houses = OptionList(
+                *[
+                    Option(f"[b]{name}[/b]\n[dim]{r.description}[/dim]", id=name)
+                    for name, r in self.variants.items()
+                ],
+                id="houses",
+            )
+            houses.border_title = "Houses: Enter opens the table options"
+            yield houses
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.fill_menu()
+        houses = self.query_one("#houses", OptionList)
+        houses.highlighted = list(self.variants).index(self.variant)
+        self.query_one("#menu", OptionList).focus()
+        self.look_for_stats()
+
+    def menu_items(self) -> list[str]:
+        """The menu's entries now: Continue and Statistics only when there is something."""
+        shown = {"continue": self.can_continue, "stats": self.has_stats}
+        return [key for key, _, _ in MENU if shown.get(key, True)]
+
+    def fill_menu(self) -> None:
+        menu = self.query_one("#menu", OptionList)
+        keep = menu.highlighted_option.id if menu.highlighted_option else None
+        menu.clear_options()
+        names = {key: (label, k) for key, label, k in MENU}
+        items = self.menu_items()
+        menu.add_options(
+            [Option(f"{names[key][0]}  [dim]{names[key][1]}[/dim]", id=key) for key in items]
+        )
+        menu.highlighted = items.index(keep) if keep in items else 0
+        self.show_note()
+        self.refresh_bindings()
+
+    def show_note(self) -> None:
+        self.query_one("#start-note", Static).update(
+            f"House: [b]{self.variant}[/b]\n[dim]Tab: menu ↔ houses[/dim]"
+        )
+
+    @work(thread=True, group="start-stats", exit_on_error=False)
+    def look_for_stats(self) -> None:
+        """Statistics appear in the menu once the history holds a match (SQLite: a thread)."""
+        try:
+            matches = store.History().stats(recent=0).total.matches
+        except Exception:  # a broken history must not stop the menu; Statistics stays hidden
+            return
+        if matches:
+            self.app.call_from_thread(self._stats_found)
+
+    def _stats_found(self) -> None:
+        self.has_stats = True
+        if self.is_mounted:
+            self.fill_menu()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose" and parameters:
+            return parameters[0] in self.menu_items()
+        return True
+
+    # ------------------------------------------------------------ choices
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_list.id == "houses" and event.option.id:
+            self.variant = event.option.id
+            self.show_note()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option_list.id == "houses":
+            self.variant = event.option.id or self.variant
+            self.action_choose("new")
+        elif event.option.id:
+            self.action_choose(event.option.id)
+
+    def action_choose(self, what: str) -> None:
+        if what not in self.menu_items():
+            return
+        if what == "new":
+            self.open_options()
+        elif what == "continue":
+            self.resume()
+        elif what == "rules":
+            from .dialogs import RulesScreen
+
+            self.app.push_screen(RulesScreen(self.variants[self.variant]))
+        elif what == "stats":
+            from .stats import StatsScreen
+
+            self.app.push_screen(StatsScreen())
+        elif what == "quit":
+            self.app.exit()
+
+    def open_options(self) -> None:
+        from ...ai import LEVELS
+
+        def chosen(choice: Chosen | None) -> None:
+            if choice is not None:
+                self.tui.start_match(choice.rules, self.tui.next_seed(), choice.level)
+
+        base = self.variants[self.variant]
+        self.app.push_screen(OptionsScreen(base, tuple(LEVELS), self.tui.level), chosen)
+
+    def resume(self) -> None:
+        """Continue the saved match; an unusable save is set aside and said in one sentence."""
+        res = store.load_autosave()
+        if res.ok and res.saved is not None:
+            self.tui.resume_saved(res.saved)
+            return
+        self.can_continue = False
+        self.problem = res.problem or "The saved game is gone."
+        self.query_one("#start-problem", Static).update(
+            f"{self.problem}\nChoose New game to start another."
+        )
+        self.fill_menu()
+        self.query_one("#menu", OptionList).highlighted = 0
