@@ -215,5 +215,42 @@ def stats(
         Console().print(render_stats(st))
 
 
+@app.command()
+def replay(
+    match_id: int | None = typer.Argument(
+        None, help="A match's number in the history (default: the latest)."
+    ),
+) -> None:
+    """Step through a recorded match: ←/→ one move at a time, every hand face up."""
+    from .store import History, HistoryError
+
+    try:
+        history = History()
+        latest = history.latest_id()
+        wanted = match_id if match_id is not None else latest
+        rec = history.get(wanted) if wanted is not None else None
+        hands = history.hands(rec.id) if rec is not None else []
+    except HistoryError as e:
+        typer.secho(f"Error: {e}", fg="red", err=True)
+        raise typer.Exit(1) from None
+    if history.problem:
+        typer.secho(history.problem, fg="yellow", err=True)
+    if rec is None:
+        if latest is None:
+            msg = "no matches recorded yet: finish one with `dominoes play`, then replay it."
+        else:
+            msg = f"no match {match_id} in the history; the latest is {latest} (`dominoes stats`)."
+        typer.secho(f"Error: {msg}", fg="red", err=True)
+        raise typer.Exit(2)
+    from .tui.screens import replay as replay_screen
+
+    try:
+        replay_screen.ReplayScreen.check(rec)
+    except ValueError as e:
+        typer.secho(f"Error: match {rec.id} cannot be replayed: {e}", fg="red", err=True)
+        raise typer.Exit(2) from None
+    replay_screen.run_replay(rec, hands)
+
+
 if __name__ == "__main__":  # pragma: no cover
     app()

@@ -1,0 +1,404 @@
+"""Replay a match from the history: ←/→ one action at a time, every hand face up.
+
+The positions come from the engine (``MatchRecord.positions()``: the deal, then
+the game after each action), so the line, the hands and the score line are the
+ones the table showed at that point. The table's own widgets draw them
+(:class:`LineView`, :class:`HandView`, :class:`MoveLog`); nothing here draws a tile.
+
+``dominoes replay [ID]`` runs :class:`ReplayApp`; any app may push
+``ReplayScreen(record, hands)`` (Escape closes it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ...engine import (
+    HAND_OVER,
+    MATCH_OVER,
+    Game,
+    IllegalAction,
+    NextHand,
+    Resign,
+    TimeOut,
+    VariantError,
+    describe_hand,
+    format_clock,
+    tiles,
+)
+from ...store import HandRecord, MatchRecord
+from ..widgets.hand import HandView
+from ..widgets.line import LineView
+from ..widgets.log import MoveLog
+from ..words import log_lines, score_text, second_person, target_text
+
+OUTCOME_WORDS = {
+    "win": "you won",
+    "loss": "you lost",
+    "draw": "drawn",
+    "abandoned": "left unfinished",
+}
+TILE_FACE = "#1d1a14 on #f3ecd8"
+TILE_LAST = "#1d1a14 on #f7d98b"
+
+
+def lead_index(game: Game) -> int | None:
+    """Where the hand's lead tile sits in the line (the table marks it the same way)."""
+    lead = next((e.tile for e in game.events if e.kind in ("play", "doubles")), None)
+    for i, p in enumerate(game.line):
+        if p.tile == lead:
+            return i
+    return None
+
+
+def last_tiles(game: Game) -> set[int]:
+    """The tile(s) the last event laid, lit on the line as on the table."""
+    if game.events and game.events[-1].kind in ("play", "doubles"):
+        e = game.events[-1]
+        return {e.tile} | ({e.second} if e.second is not None else set())
+    return set()
+
+
+class ReplayScreen(Screen[None]):
+    """Step through one recorded match, every hand visible, the score as it was."""
+
+    DEFAULT_CSS = """
+    ReplayScreen {
+        background: #0f3d2e;
+        color: #e8efe9;
+        layout: vertical;
+    }
+    ReplayScreen #rp-top {
+        height: 2;
+        background: #0a2e22;
+    }
+    ReplayScreen #rp-other, ReplayScreen #rp-scores {
+        height: 1;
+        width: 1fr;
+    }
+    ReplayScreen #rp-scores {
+        color: #cfe0d6;
+    }
+    ReplayScreen #rp-middle {
+        height: 1fr;
+    }
+    ReplayScreen #rp-line {
+        width: 1fr;
+        height: 1fr;
+        background: #0f3d2e;
+    }
+    ReplayScreen #rp-side {
+        display: none;
+        border-title-color: #d9b24a;
+        width: 34;
+        height: 1fr;
+        background: #0a2e22;
+        border: round #2e5e4b;
+        padding: 0 1;
+    }
+    ReplayScreen.-wide #rp-side {
+        display: block;
+    }
+    ReplayScreen #rp-log {
+        color: #cfe0d6;
+        width: 1fr;
+        height: 1fr;
+    }
+    ReplayScreen #rp-step {
+        height: 1;
+        color: #ffe9a8;
+        background: #0a2e22;
+        padding: 0 1;
+    }
+    ReplayScreen #rp-message {
+        height: auto;
+        max-height: 4;
+        padding: 0 1;
+        color: #cfe0d6;
+        background: #0c3326;
+    }
+    ReplayScreen #rp-hand {
+        height: 8;
+        background: #0f3d2e;
+    }
+    """
+
+    BINDINGS = [
+        Binding("left", "step(-1)", "Back", key_display="←"),
+        Binding("right", "step(1)", "Forward", key_display="→"),
+        Binding("pageup", "hand(-1)", "Hand", key_display="PgUp/PgDn"),
+        Binding("pagedown", "hand(1)", "Next hand", show=False),
+        Binding("home", "go(0)", "Start", key_display="Home"),
+        Binding("end", "go(-1)", "End", key_display="End"),
+        Binding("escape,q", "close", "Close"),
+    ]
+
+    def __init__(self, record: MatchRecord, hands: Sequence[HandRecord] = ()) -> None:
+        """``hands``: the history's rows for this match (``History.hands(record.id)``)."""
+        super().__init__()
+        self.record = record
+        self.hand_records = list(hands)
+        self.problem: str | None = None
+        """One sentence if the match stops replaying (rules changed since it was played)."""
+        self.positions: list[Game] = []
+        try:
+            for g in record.positions():
+                self.positions.append(g)
+        except (IllegalAction, VariantError) as e:
+            self.problem = (
+                f"This match replays only to move {max(0, len(self.positions) - 1)} of "
+                f"{len(record.log)}: today's rules refuse the next one ({e})."
+            )
+        if not self.positions:  # the rules themselves no longer load: nothing to show
+            raise ValueError(self.problem or "the match has no positions")
+        rules = self.positions[0].rules
+        self.human_seat = next(
+            (s for s in range(rules.players) if rules.side_of(s) == record.human_side), 0
+        )
+        names = list(record.players)
+        if len(names) != rules.players:  # an old row without names
+            names = ["CPU" if rules.players == 2 else f"CPU {s}" for s in range(rules.players)]
+            names[self.human_seat] = "You"
+        self.names: tuple[str, ...] = tuple(names)
+        self.index = 0
+        self._logs = self._old_logs()
+
+    @staticmethod
+    def check(record: MatchRecord) -> None:
+        """Raise ValueError (one sentence) if the match's rules no longer load at all."""
+        try:
+            record.rules()
+        except VariantError as e:
+            raise ValueError(f"its rules are not valid today ({e})") from None
+
+    # ------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        with Vertical(id="rp-top"):
+            yield Static(id="rp-other")
+            yield Static(id="rp-scores")
+        with Horizontal(id="rp-middle"):
+            yield LineView(id="rp-line")
+            side = Vertical(id="rp-side")
+            side.border_title = "Moves"
+            with side:
+                yield MoveLog(id="rp-log")
+        yield Static(id="rp-step")
+        yield Static(id="rp-message")
+        yield HandView(id="rp-hand")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.set_class(self.app.size.width >= 100, "-wide")
+        self.show()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.width >= 100, "-wide")
+
+    # ------------------------------------------------------------ stepping
+    @property
+    def game(self) -> Game:
+        """The position shown."""
+        return self.positions[self.index]
+
+    @property
+    def last(self) -> int:
+        return len(self.positions) - 1
+
+    def go(self, index: int) -> None:
+        self.index = max(0, min(self.last, index))
+        self.show()
+
+    def action_step(self, delta: int) -> None:
+        self.go(self.index + delta)
+
+    def action_go(self, index: int) -> None:
+        self.go(self.last if index < 0 else index)
+
+    def action_hand(self, delta: int) -> None:
+        """The start of the previous or next hand (its deal)."""
+        starts = [0] + [
+            i for i, a in enumerate(self.record.log[: self.last], 1) if isinstance(a, NextHand)
+        ]
+        if delta > 0:
+            self.go(next((i for i in starts if i > self.index), self.last))
+        else:
+            self.go(next((i for i in reversed(starts) if i < self.index), 0))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    # ------------------------------------------------------------ words
+    def _old_logs(self) -> list[list[str]]:
+        """For each position, the move-log lines of the hands finished before it."""
+        out: list[list[str]] = []
+        old: list[str] = []
+        for i in range(len(self.positions)):
+            if i and isinstance(self.record.log[i - 1], NextHand):
+                prev = self.positions[i - 1]
+                old = old + log_lines(prev.events, self.names) + [f"— hand {prev.hand_no} over —"]
+            out.append(old)
+        return out
+
+    def step_text(self) -> Text:
+        """Which move this is and what it did, e.g. ``Move 12/84 · CPU played 6-4 on the right``."""
+        i, g = self.index, self.game
+        t = Text()
+        t.append(f"Move {i}/{len(self.record.log)}", style="bold")
+        t.append(" · ")
+        if i == 0:
+            t.append(f"The deal: {self._opener_words(g)}. → steps forward.")
+            return t
+        action = self.record.log[i - 1]
+        if isinstance(action, NextHand):
+            t.append(f"Hand {g.hand_no} dealt: {self._opener_words(g)}.")
+        elif isinstance(action, Resign):
+            t.append(f"{self.names[action.seat]} resigned.")
+        elif isinstance(action, TimeOut):
+            t.append(f"{self.names[action.seat]} ran out of time.")
+        elif g.events:
+            words = log_lines(g.events[-1:], self.names)
+            t.append((words[-1] if words else str(action)).rstrip("…") + ".")
+        else:
+            t.append(str(action))
+        return t
+
+    def _opener_words(self, g: Game) -> str:
+        who = self.names[g.opener]
+        return f"{who} lead{'' if who == 'You' else 's'}"
+
+    def message_text(self) -> str:
+        """How the hand or the match ended, when the position shows that; else the keys."""
+        g = self.game
+        if self.problem and self.index == self.last:
+            return self.problem
+        hand = ""
+        if g.phase in (HAND_OVER, MATCH_OVER) and g.result is not None:
+            if g.phase == HAND_OVER or (g.results and g.results[-1] is g.result):
+                words = describe_hand(g.rules, g.result, self.names)
+                hand = " ".join(second_person(w) for w in words)
+        if g.phase == MATCH_OVER and g.match_result is not None:
+            return "\n".join(x for x in (hand, self._match_words(g)) if x)
+        if hand:
+            return hand
+        return "←/→ one move · PgUp/PgDn one hand · Home/End · Esc closes"
+
+    def _match_words(self, g: Game) -> str:
+        m = g.match_result
+        assert m is not None
+        if m.winner_side is None:
+            head = "The match is drawn"
+        else:
+            head = f"{self.names[m.winner_side]} won the match"
+            if self.names[m.winner_side] == "You":
+                head = "You won the match"
+        r = g.rules
+        reached = m.loser_side if r.target_means == "lose" else m.winner_side
+        why = {
+            "target": f"{self.names[reached or 0]} reached {r.target}",
+            "time": f"{self.names[m.loser_side or 0]} ran out of time",
+            "resign": f"{self.names[m.loser_side or 0]} resigned",
+            "single_hand": "a single hand decides it",
+        }.get(m.reason, m.reason)
+        return f"{head}: {why}. {self._final_words()}"
+
+    def _final_words(self) -> str:
+        rec = self.record
+        n = len(self.hand_records) or rec.hands
+        took = format_clock(rec.duration)
+        return f"{n} hand{'s' if n != 1 else ''} in {took}, seed {rec.seed}."
+
+    def others_text(self) -> Text:
+        """Every other seat's tiles face up, and the boneyard."""
+        g = self.game
+        t = Text()
+        lit = last_tiles(g)
+        for seat in range(g.rules.players):
+            if seat == self.human_seat:
+                continue
+            t.append(f" {self.names[seat]} ", style="bold")
+            mask = g.hands[seat]
+            if not mask:
+                t.append("out ", style="italic")
+            for tile in tiles.bits(mask):
+                t.append(tiles.name(tile), style=TILE_LAST if tile in lit else TILE_FACE)
+                t.append(" ")
+        if g.boneyard or g.rules.draws:
+            word = "Boneyard" if g.rules.draws else "Set aside"
+            t.append(f"  {word} {len(g.boneyard)}", style="dim")
+        return t
+
+    def scores_text(self) -> Text:
+        g, r = self.game, self.game.rules
+        t = Text()
+        t.append(f" {r.name}", style="bold #d9b24a")
+        t.append(f" · {target_text(r)} · ")
+        for side in range(r.sides):
+            t.append(f"{self.names[side]} ", style="bold")
+            t.append(score_text(r, g.scores, side) + "  ")
+        if g.scores.hanging:
+            t.append(f"hanging {g.scores.hanging}  ", style="#f0a050")
+        total = len(self.hand_records) or self.record.hands
+        t.append(f"· Hand {g.hand_no} of {total}", style="dim")
+        t.append(f" · {OUTCOME_WORDS.get(self.record.outcome, self.record.outcome)}", style="dim")
+        return t
+
+    def log_lines(self) -> list[str]:
+        g = self.game
+        return self._logs[self.index] + log_lines(g.events, self.names)
+
+    # ------------------------------------------------------------ drawing
+    def show(self) -> None:
+        g = self.game
+        self.query_one("#rp-other", Static).update(self.others_text())
+        self.query_one("#rp-scores", Static).update(self.scores_text())
+        self.query_one(LineView).show(
+            g.line, lead_index(g), g.ends, g.rules.set, last_tiles(g), False
+        )
+        lines = self.log_lines()
+        self.query_one(MoveLog).show(lines[-200:] or ["No moves yet."])
+        self.query_one("#rp-step", Static).update(self.step_text())
+        self.query_one("#rp-message", Static).update(self.message_text())
+        self.query_one(HandView).show(
+            list(tiles.bits(g.hands[self.human_seat])),
+            set(),
+            None,
+            self.drawn(),
+            dim_unfit=False,
+            set_size=g.rules.set,
+        )
+
+    def drawn(self) -> set[int]:
+        """Tiles the person just drew (lit in the hand as on the table)."""
+        if self.index == 0 or isinstance(self.record.log[self.index - 1], NextHand):
+            return set()
+        seat = self.human_seat
+        new = self.game.hands[seat] & ~self.positions[self.index - 1].hands[seat]
+        return set(tiles.bits(new))
+
+
+class ReplayApp(App[None]):
+    """``dominoes replay``: the replay screen on its own; closing it quits."""
+
+    TITLE = "Dominoes replay"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, record: MatchRecord, hands: Sequence[HandRecord] = ()) -> None:
+        super().__init__()
+        self.record = record
+        self.hands = list(hands)
+
+    def on_mount(self) -> None:
+        self.push_screen(ReplayScreen(self.record, self.hands), lambda _: self.exit())
+
+
+def run_replay(record: MatchRecord, hands: Sequence[HandRecord] = ()) -> None:
+    """Run the replay in this terminal (``dominoes replay``)."""
+    ReplayApp(record, hands).run()
