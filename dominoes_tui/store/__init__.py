@@ -102,6 +102,7 @@ from .saves import (
     make_clock,
     read_save,
     save_game,
+    saved_match_id,
 )
 from .stats import GroupStats, Stats, compute_stats
 
@@ -122,7 +123,7 @@ def _record(game: Game, info: MatchInfo, home: Path | None, abandoned: bool) -> 
         return Recorded(None, str(e))
     except OSError as e:
         return Recorded(None, f"The match history could not be written ({e.strerror}).")
-    discard_autosave(home)
+    discard_autosave(home, info.match_id)  # not a newer match's save
     return Recorded(row, history.problem)
 
 
@@ -143,7 +144,7 @@ def abandon_match(game: Game, info: MatchInfo, home: Path | None = None) -> Reco
     A match with no action taken yet is not recorded (nothing was played).
     """
     if not game.log:
-        discard_autosave(home)
+        discard_autosave(home, info.match_id)
         return Recorded()
     return _record(game, info, home, abandoned=not game.is_over)
 
@@ -191,4 +192,5 @@ __all__ = [
     "outcome_of",
     "read_save",
     "save_game",
+    "saved_match_id",
 ]

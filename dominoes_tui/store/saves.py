@@ -224,8 +224,27 @@ def has_autosave(home: Path | None = None) -> bool:
     return autosave_path(home).exists()
 
 
-def discard_autosave(home: Path | None = None) -> None:
-    """Delete the autosave (after its match is recorded, or to start afresh)."""
+def saved_match_id(home: Path | None = None) -> str | None:
+    """The ``match_id`` of the match in the autosave slot; None if there is no save or it
+    cannot be read (a quick look at the JSON: the moves are not replayed)."""
+    try:
+        data = json.loads(autosave_path(home).read_bytes().decode("utf-8"))
+        match_id = data["match"]["match_id"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return match_id if isinstance(match_id, str) else None
+
+
+def discard_autosave(home: Path | None = None, match_id: str | None = None) -> None:
+    """Delete the autosave (after its match is recorded, or to start afresh).
+
+    With ``match_id``, only that match's save is deleted: a save another match wrote
+    meanwhile (a rematch started while this one was being recorded) is kept.
+    """
+    if match_id is not None:
+        current = saved_match_id(home)
+        if current is not None and current != match_id:
+            return
     with contextlib.suppress(FileNotFoundError):
         autosave_path(home).unlink()
 

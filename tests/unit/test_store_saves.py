@@ -302,8 +302,9 @@ def test_abandon_autosave_of_a_bad_save_reports_it(home: Path) -> None:
 
 def test_abandoning_before_any_move_records_nothing(home: Path) -> None:
     game = Game.new(load_variant("classic"), 1)
-    store.autosave(game, store.MatchInfo())
-    assert store.abandon_match(game, store.MatchInfo()) == store.Recorded()
+    info = store.MatchInfo()
+    store.autosave(game, info)
+    assert store.abandon_match(game, info) == store.Recorded()
     assert not store.has_autosave() and not store.History().matches()
 
 
