@@ -2,7 +2,7 @@
 
 >>> from dominoes_tui.engine import tiles
 >>> Play(tiles.parse("6-5"), 1)
-Play(tile=26, end=1)
+Play(tile=26, end=1, touch=None)
 """
 
 from __future__ import annotations
@@ -17,14 +17,20 @@ END_NAMES = ("left", "right", "up", "down")
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """Lay ``tile`` on open end ``end`` (0 = left, 1 = right; None to lead)."""
+    """Lay ``tile`` on open end ``end`` (0 = left, 1 = right, 2 = up, 3 = down; None to lead).
+
+    ``touch`` is the half laid against the end, needed only where the player
+    chooses it: a matador in Matador may go either way round (R-MT-2).
+    """
 
     tile: int
     end: int | None = None
+    touch: int | None = None
 
     def __str__(self) -> str:
         where = "to lead" if self.end is None else f"on the {END_NAMES[self.end]}"
-        return f"play {tiles.name(self.tile)} {where}"
+        way = "" if self.touch is None else f" ({self.touch} touching)"
+        return f"play {tiles.name(self.tile)} {where}{way}"
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -105,7 +111,7 @@ class IllegalAction(ValueError):
 def action_to_json(a: Action) -> list:
     """A compact, data-only form for saves and logs: ``["play", 20, 1]``."""
     if isinstance(a, Play):
-        return ["play", a.tile, a.end]
+        return ["play", a.tile, a.end] + ([] if a.touch is None else [a.touch])
     if isinstance(a, PlayDoubles):
         return ["doubles", a.first, a.second]
     if isinstance(a, Draw):

@@ -54,10 +54,28 @@ def explain(r: Rules) -> list[str]:
     )
     lead = _LEADS[r.next_lead]
     out.append(f"Later hands: {_NEXT[r.next_opener]}; the opener {lead}.")
-    out.append(
-        "Play: a tile goes on an open end showing one of its numbers; a tile that fits "
-        "both ends goes where you choose."
-    )
+    if r.match_rule == "sum7":
+        out.append(
+            "Play: touching ends add up to 7, so an open 5 takes a 2 and an open 6 takes a 1; "
+            "doubles lie endwise and count as one number. The matadors (0-0, 6-1, 5-2, 4-3) "
+            "go on any end at any time, either way round, and only a matador goes on a blank."
+        )
+    else:
+        out.append(
+            "Play: a tile goes on an open end showing one of its numbers; a tile that fits "
+            "more than one end goes where you choose."
+        )
+    if r.layout == "spinner":
+        out.append(
+            "Spinner: the first double played takes tiles on its two sides first; once both "
+            "hold a tile, its other two sides open as well, for four arms."
+        )
+    if r.end_scoring == "fives":
+        out.append(
+            "Fives: after every play, when the open ends add up to a multiple of 5 the player "
+            "scores that total at once (a double at the end of an arm counts both halves, the "
+            "spinner too until both of its sides hold a tile)."
+        )
     if r.drawing == "none":
         draw = "No drawing: a player who cannot play passes."
     else:
@@ -93,7 +111,10 @@ def explain(r: Rules) -> list[str]:
             s += " Blocked: the heavier hand writes the difference."
     else:
         goal = f"to {r.target} wins the match" if r.target else "a single hand decides the match"
-        s = f"Scoring: the winner of a hand scores the pips left in the opponents' hands; {goal}."
+        s = "Scoring: the winner of a hand scores the pips left in the opponents' hands"
+        if r.end_scoring == "fives":
+            s += ", rounded to the nearest 5 (halves up)"
+        s += f"; {goal}."
         if r.blocked == "difference":
             s += " Blocked: the lighter hand scores the difference (from each opponent)."
         else:

@@ -106,6 +106,11 @@ def playout(
             turn = 0
 
 
+def supports(rules: Rules) -> bool:
+    """Does the fast path play these rules? (A plain line of matching ends, no end scoring.)"""
+    return rules.layout == "line" and rules.match_rule == "equal" and rules.end_scoring == "none"
+
+
 def deal(rules: Rules, rng: random.Random) -> tuple[list[int], list[int]]:
     """R-D-1 with R-C-2's redeal: hands as masks and the boneyard as a list."""
     n, hs, players = rules.tile_count, rules.hand_size, rules.players
@@ -156,6 +161,8 @@ def _random_lead(rules: Rules, h: int, rng: random.Random) -> int:
 
 def random_hand(rules: Rules, rng: random.Random, scores: Scores | None = None) -> HandResult:
     """Deal, lead and play one first hand at random, and score it."""
+    if not supports(rules):
+        raise ValueError(f"the fast path plays a plain line only, not {rules.name!r}")
     hands, boneyard = deal(rules, rng)
     seat, t = opener_and_lead(rules, hands, rng)
     hands[seat] &= ~(1 << t)

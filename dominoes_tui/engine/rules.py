@@ -46,7 +46,11 @@ CHOICES: dict[str, tuple[Any, ...]] = {
 }
 
 # Settings the engine can play today; the others load as errors that say so.
-PLAYABLE = {"layout": ("line",), "match_rule": ("equal",), "end_scoring": ("none",)}
+PLAYABLE = {
+    "layout": ("line", "spinner"),
+    "match_rule": ("equal", "sum7"),
+    "end_scoring": ("none", "fives"),
+}
 
 
 class VariantError(ValueError):
@@ -276,6 +280,17 @@ def _check_combination(file: str, variant: str, r: Rules) -> None:
             )
         if r.full_fish:
             raise err("full_fish", "full fish adds to a penalty, so it needs scoring = 'penalty'")
+    if r.end_scoring == "fives" and r.scoring != "winner_takes":
+        raise err(
+            "end_scoring", "fives scoring counts points won, so it needs scoring = 'winner_takes'"
+        )
+    if r.match_rule == "sum7":
+        if r.set != 6:
+            raise err("match_rule", "ends adding up to 7 (Matador) need a double-6 set")
+        if r.layout != "line":
+            raise err("match_rule", "Matador (sum7) is played on a plain line: layout = 'line'")
+    if r.two_doubles and (r.layout != "line" or r.match_rule != "equal"):
+        raise err("two_doubles", "the two-doubles move is for a plain line of matching ends")
     if r.first_opener == "random" and r.first_lead == "that_tile":
         raise err("first_lead", "'that_tile' needs an opener rule that names a tile, not 'random'")
     for t in r.bonus_tiles:

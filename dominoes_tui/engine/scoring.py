@@ -38,6 +38,11 @@ def counted_pips(rules: Rules, hand: int) -> int:
     return total
 
 
+def round_to_5(points: int) -> int:
+    """R-F-3: to the nearest 5, halves up: 0-2 -> 0, 3-7 -> 5, 8-12 -> 10."""
+    return (points + 2) // 5 * 5
+
+
 @dataclass(frozen=True)
 class Scores:
     """The match score: written points and rule-of-13 held points per side, and hanging points."""
@@ -82,6 +87,8 @@ class HandResult:
     after: Scores
     hands: tuple[int, ...] = ()
     """The tiles each seat held at the end, as masks (revealed once the hand is over)."""
+    fives: tuple[int, ...] = ()
+    """Per side, points scored during play for multiples of 5 (All Fives, R-F-2)."""
 
 
 def _winner_of_block(rules: Rules, counted: Sequence[int], side_pips: Sequence[int]):
@@ -101,8 +108,13 @@ def score_hand(
     first_tile: int | None,
     last_tile: int | None,
     before: Scores,
+    fives: Sequence[int] = (),
 ) -> HandResult:
-    """Score a hand that ended by ``domino_seat`` going out, or blocked if None."""
+    """Score a hand that ended by ``domino_seat`` going out, or blocked if None.
+
+    ``fives``: points each side already scored during the hand (All Fives),
+    included in ``before``; recorded in the result for the breakdown.
+    """
     counted = tuple(counted_pips(rules, h) for h in hands)
     lone = tuple(
         s
@@ -154,6 +166,8 @@ def score_hand(
             pips_part[wside] = sum(p - side_pips[wside] for p in others)
         else:
             pips_part[wside] = sum(others)
+        if rules.end_scoring == "fives":  # R-F-3: to the nearest 5, halves up
+            pips_part[wside] = round_to_5(pips_part[wside])
         points[wside] = pips_part[wside] + bonus + hanging
         written[wside] += points[wside]
         hanging_in, hanging = hanging, 0
@@ -173,6 +187,7 @@ def score_hand(
         full_fish=fish,
         lone=lone,
         hands=tuple(hands),
+        fives=tuple(fives) if fives else (0,) * sides,
         before=before,
         after=Scores(tuple(written), tuple(held), hanging),
     )
@@ -251,6 +266,9 @@ def describe_hand(rules: Rules, result: HandResult, names: Sequence[str]) -> lis
     lines: list[str] = []
     n = names
     pip_word = "pips"
+    for s, f in enumerate(result.fives):
+        if f:
+            lines.append(f"{n[s]} scored {f} on the ends during the hand.")
     if result.kind == "domino":
         lines.append(f"{n[result.winner_side]} went out (domino).")
     else:
@@ -277,6 +295,12 @@ def describe_hand(rules: Rules, result: HandResult, names: Sequence[str]) -> lis
         if pts <= 0:
             continue
         parts = [f"{result.pips_part[s]} {pip_word}"]
+        if rules.end_scoring == "fives" and rules.scoring == "winner_takes":
+            w = result.side_pips[s]
+            others = [p for o, p in enumerate(result.side_pips) if o != s]
+            diff = result.kind == "blocked" and rules.blocked == "difference"
+            raw = sum(p - w for p in others) if diff else sum(others)
+            parts = [f"{raw} pips, to the nearest 5"]
         if result.full_fish:
             parts[0] += f" (full fish: with {n[result.winner_side]}'s {result.full_fish})"
         if result.bonus:

@@ -59,11 +59,17 @@ class Event:
     tile: int | None = None
     end: int | None = None
     second: int | None = None
+    scored: int = 0
+    """Points the play scored at once (All Fives, R-F-2)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Placed:
-    """A tile on the line, as laid: ``left`` and ``right`` are the pips shown on each side."""
+    """A tile as laid: ``left`` and ``right`` are the pips shown on each side.
+
+    On the line ``left`` faces the left end; on a spinner's arm (up, down)
+    ``left`` touches the spinner side and ``right`` faces outward.
+    """
 
     tile: int
     left: int
@@ -136,6 +142,10 @@ class Game:
         "match_result",
         "first_seat",
         "dead",
+        "arms",
+        "spinner",
+        "end_tiles",
+        "hand_fives",
     )
 
     def __init__(self) -> None:  # use Game.new
@@ -199,6 +209,7 @@ class Game:
         g.boneyard = list(reversed(order))
         g.dead = tiles.mask_of(rest) & ~tiles.mask_of(order)
         g.line, g.ends, g.events = [], [], []
+        g._reset_layout()
         g.first_tile = g.last_tile = g.last_single = None
         g.passes = 0
         g.lead_tile = None
@@ -207,15 +218,12 @@ class Game:
             g.lead_tile = tiles.parse(lead)
         for i, t in enumerate(laid):
             if i == 0:
-                hi, lo = tiles.HIGH[t], tiles.LOW[t]
-                g.line.append(Placed(t, hi, lo))
-                g.ends = [hi, lo]
-                g.first_tile = t
+                g._lead(t)
             else:
-                n = g.ends[1]
-                if not tiles.fits(t, n):
-                    raise ValueError(f"{tiles.name(t)} does not chain onto {n}")
-                g._place(t, 1)
+                touches = g._touches(t, g.ends[1])
+                if not touches:
+                    raise ValueError(f"{tiles.name(t)} does not chain onto {g.ends[1]}")
+                g._place(t, 1, touches[0])
             g.last_tile = t
         g.turn = g.opener = turn
         if scores is not None:
@@ -261,8 +269,12 @@ class Game:
             "match_result",
             "first_seat",
             "dead",
+            "spinner",
+            "hand_fives",
         ):
             setattr(g, name, getattr(self, name))
+        g.arms = [list(a) for a in self.arms]
+        g.end_tiles = list(self.end_tiles)
         g.events = list(self.events)
         g.results = list(self.results)
         return g
@@ -286,6 +298,7 @@ class Game:
                 break
         self.line = []
         self.ends = []
+        self._reset_layout()
         self.passes = 0
         self.first_tile = self.last_tile = None
         self.events = []
@@ -346,10 +359,22 @@ class Game:
         h = self.hands[seat]
         if not self.ends:
             return h
+        fit = tiles.SUM7_MASK if self.rules.match_rule == "sum7" else tiles.SUIT_MASK
         m = 0
         for n in set(self.ends):
-            m |= tiles.SUIT_MASK[n]
+            m |= fit[n]
         return h & m
+
+    def _touches(self, t: int, n: int) -> list[int]:
+        """The halves of ``t`` that may be laid against an open ``n`` (R-M-1, R-MT-1/2)."""
+        lo, hi = tiles.LOW[t], tiles.HIGH[t]
+        if self.rules.match_rule == "sum7":
+            if tiles.MATADORS_MASK & tiles.BIT[t]:
+                return [hi] if lo == hi else [hi, lo]  # a matador goes either way round
+            want = 7 - n
+        else:
+            want = n
+        return [want] if lo == want or hi == want else []
 
     def legal_actions(self) -> list[Action]:
         """Every action the side to move may take (or NextHand between hands)."""
@@ -363,12 +388,13 @@ class Game:
         if not self.ends:
             return [Play(t) for t in tiles.bits(self._lead_mask(hand))]
         out: list[Action] = []
-        left, right = self.ends
-        for t in tiles.bits(hand & (tiles.SUIT_MASK[left] | tiles.SUIT_MASK[right])):
-            if tiles.LOW[t] == left or tiles.HIGH[t] == left:
-                out.append(Play(t, 0))
-            if tiles.LOW[t] == right or tiles.HIGH[t] == right:
-                out.append(Play(t, 1))
+        for t in tiles.bits(self.fitting_mask(seat)):
+            for end, n in enumerate(self.ends):
+                touches = self._touches(t, n)
+                if len(touches) == 1:
+                    out.append(Play(t, end))
+                else:
+                    out.extend(Play(t, end, h) for h in touches)
         dd = self._two_doubles(seat)
         if dd:
             out.append(dd)
@@ -391,7 +417,7 @@ class Game:
 
     def _two_doubles(self, seat: int) -> PlayDoubles | None:
         """R-2D: ends show different numbers and ``seat`` holds both doubles."""
-        if not self.rules.two_doubles or len(self.ends) != 2:
+        if not self.rules.two_doubles or len(self.ends) != 2 or self.spinner is not None:
             return None
         a, b = self.ends
         if a == b:
@@ -438,8 +464,10 @@ class Game:
         return None
 
     def _ends_words(self) -> str:
-        a, b = self.ends
-        return f"the open ends show {a} and {b}" if a != b else f"both open ends show {a}"
+        shown = sorted(set(self.ends))
+        if len(shown) == 1:
+            return f"every open end shows {shown[0]}"
+        return "the open ends show " + ", ".join(map(str, shown[:-1])) + f" and {shown[-1]}"
 
     def _play(self, action: Play) -> None:
         seat, t = self.turn, action.tile
@@ -457,37 +485,113 @@ class Game:
                         f"this hand must be led with {tiles.name(self.lead_tile)} (R-O-2)"
                     )
                 raise IllegalAction("you hold a double, so you must lead a double (R-O-5)")
-            hi, lo = tiles.HIGH[t], tiles.LOW[t]
-            self.line.append(Placed(t, hi, lo))
-            self.ends = [hi, lo]
-            self.first_tile = t
-            self._after_play(seat, t, Event(seat, "play", (), t, None))
+            self._lead(t)
+            self._after_play(
+                seat, t, Event(seat, "play", (), t, None, scored=self._score_fives(seat))
+            )
             return
-        if action.end not in (0, 1):
-            if all(tiles.fits(t, n) for n in self.ends):
-                raise IllegalAction(f"{name} fits both ends: say which end (R-M-2)")
+        fitting = [i for i, n in enumerate(self.ends) if self._touches(t, n)]
+        if action.end is None or not 0 <= action.end < len(self.ends):
+            if len(fitting) > 1:
+                which = "both ends" if len(self.ends) == 2 else "more than one end"
+                raise IllegalAction(f"{name} fits {which}: say which end (R-M-2)")
             raise IllegalAction(f"say which end to play {name} on")
         n = self.ends[action.end]
-        if not tiles.fits(t, n):
-            other = self.ends[1 - action.end]
-            if tiles.fits(t, other):
+        touches = self._touches(t, n)
+        if not touches:
+            if fitting:
+                other = fitting[0]
                 raise IllegalAction(
                     f"{name} does not fit the {END_NAMES[action.end]} end ({n}); "
-                    f"it fits the {END_NAMES[1 - action.end]} end ({other})"
+                    f"it fits the {END_NAMES[other]} end ({self.ends[other]})"
                 )
             raise IllegalAction(f"{name} does not fit: {self._ends_words()}")
+        if action.touch is None:
+            if len(touches) > 1:
+                raise IllegalAction(f"{name} may go either way round: say which half touches")
+            touch = touches[0]
+        elif len(touches) == 1:
+            raise IllegalAction(f"{name} goes only one way round on a {n}: give no half")
+        elif action.touch in touches:
+            touch = action.touch
+        else:  # pragma: no cover - a matador's two halves are its only touches
+            raise IllegalAction(f"{name} cannot be laid with its {action.touch} against a {n}")
         before = tuple(self.ends)
-        self._place(t, action.end)
-        self._after_play(seat, t, Event(seat, "play", before, t, action.end))
+        self._place(t, action.end, touch)
+        scored = self._score_fives(seat)
+        self._after_play(seat, t, Event(seat, "play", before, t, action.end, scored=scored))
 
-    def _place(self, t: int, end: int) -> None:
+    # ---------------------------------------------------------------- layout
+    def _reset_layout(self) -> None:
+        self.arms = [[], []]
+        self.spinner = None
+        self.end_tiles = []
+        self.hand_fives = [0] * self.rules.sides
+
+    def _lead(self, t: int) -> None:
+        hi, lo = tiles.HIGH[t], tiles.LOW[t]
+        self.line.append(Placed(t, hi, lo))
+        self.ends = [hi, lo]
+        self.end_tiles = [t, t]
+        self.first_tile = t
+        if self.rules.layout == "spinner" and tiles.DOUBLE[t]:
+            self.spinner = t  # R-F-1: the first double played is the spinner
+
+    def _place(self, t: int, end: int, touch: int | None = None) -> None:
+        """Lay ``t`` on ``end`` with its ``touch`` half against it; the other half opens."""
         n = self.ends[end]
-        new = tiles.other_end(t, n)
+        if touch is None:
+            touch = n
+        new = tiles.HIGH[t] if tiles.LOW[t] == touch else tiles.LOW[t]
         if end == 0:
-            self.line.insert(0, Placed(t, new, n))
+            self.line.insert(0, Placed(t, new, touch))
+        elif end == 1:
+            self.line.append(Placed(t, touch, new))
         else:
-            self.line.append(Placed(t, n, new))
+            self.arms[end - 2].append(Placed(t, touch, new))
         self.ends[end] = new
+        self.end_tiles[end] = t
+        if self.rules.layout == "spinner":
+            if self.spinner is None and tiles.DOUBLE[t]:
+                self.spinner = t  # R-F-1
+            if (
+                self.spinner is not None
+                and len(self.ends) == 2
+                and self.line[0].tile != self.spinner
+                and self.line[-1].tile != self.spinner
+            ):  # R-F-1: both sides hold a tile: up and down open
+                v = tiles.HIGH[self.spinner]
+                self.ends += [v, v]
+                self.end_tiles += [-1, -1]
+
+    def fives_count(self) -> int:
+        """The open ends added up for All Fives (R-F-2).
+
+        A double at the end of an arm counts both halves, the spinner too while
+        one of its sides is bare; an arm of the spinner with no tile yet counts 0.
+        A lone lead counts both its halves.
+        """
+        if len(self.line) == 1 and len(self.ends) == 2:
+            return tiles.VALUE[self.line[0].tile]
+        total = 0
+        for n, t in zip(self.ends, self.end_tiles):
+            if t >= 0:
+                total += 2 * n if tiles.DOUBLE[t] else n
+        return total
+
+    def _score_fives(self, seat: int) -> int:
+        """R-F-2: a multiple of 5 on the ends scores at once for the player's side."""
+        if self.rules.end_scoring != "fives":
+            return 0
+        total = self.fives_count()
+        if total == 0 or total % 5:
+            return 0
+        side = self.rules.side_of(seat)
+        written = list(self.scores.written)
+        written[side] += total
+        self.scores = Scores(tuple(written), self.scores.held, self.scores.hanging)
+        self.hand_fives[side] += total
+        return total
 
     def _after_play(self, seat: int, t: int, event: Event) -> None:
         self.hands[seat] &= ~tiles.BIT[t]
@@ -558,7 +662,13 @@ class Game:
 
     def _end_hand(self, domino_seat: int | None) -> None:
         res = score_hand(
-            self.rules, domino_seat, self.hands, self.first_tile, self.last_tile, self.scores
+            self.rules,
+            domino_seat,
+            self.hands,
+            self.first_tile,
+            self.last_tile,
+            self.scores,
+            fives=tuple(self.hand_fives),
         )
         self.result = res
         self.scores = res.after
@@ -608,6 +718,7 @@ class Game:
         places = list(self.hands) + [
             tiles.mask_of(self.boneyard),
             tiles.mask_of(p.tile for p in self.line),
+            tiles.mask_of(p.tile for arm in self.arms for p in arm),
             self.dead,
         ]
         total = 0
@@ -621,8 +732,22 @@ class Game:
         if seen != tiles.set_mask(self.rules.set) or total != self.rules.tile_count:
             errs.append("tiles missing or extra")
         for a, b in zip(self.line, self.line[1:]):
-            if a.right != b.left:
+            if not self._joined(a, b):
                 errs.append(f"line breaks between {tiles.name(a.tile)} and {tiles.name(b.tile)}")
-        if self.line and list(self.ends) != [self.line[0].left, self.line[-1].right]:
+        if self.line and list(self.ends[:2]) != [self.line[0].left, self.line[-1].right]:
             errs.append("open ends do not match the line")
+        for i, arm in enumerate(self.arms):
+            if arm and (self.spinner is None or len(self.ends) != 4):
+                errs.append("a spinner arm holds tiles before it opened")
+            if arm and self.ends[2 + i] != arm[-1].right:
+                errs.append("an arm's open end does not match its last tile")
         return errs
+
+    def _joined(self, a: Placed, b: Placed) -> bool:
+        """Do neighbours ``a`` (left) and ``b`` meet (R-M-1, R-MT-1/2)?"""
+        if self.rules.match_rule == "sum7":
+            matadors = tiles.MATADORS_MASK
+            if matadors & (tiles.BIT[a.tile] | tiles.BIT[b.tile]):
+                return True
+            return a.right + b.left == 7
+        return a.right == b.left

@@ -38,6 +38,10 @@ class SeatView:
     last_result: HandResult | None
     """The result of the hand just over (None while a hand is played)."""
     revealed: tuple[int, ...] | None
+    arms: tuple[tuple[Placed, ...], ...] = ((), ())
+    """The spinner's up and down arms, from the spinner outward (All Fives)."""
+    spinner: int | None = None
+    """The spinner tile, once played (R-F-1)."""
     """Every seat's hand, once the hand is over (None while it is played)."""
 
     @property
@@ -50,6 +54,9 @@ class SeatView:
         seen = self.hand
         for p in self.line:
             seen |= tiles.BIT[p.tile]
+        for arm in self.arms:
+            for p in arm:
+                seen |= tiles.BIT[p.tile]
         return tiles.set_mask(self.rules.set) & ~seen
 
     @property
@@ -78,4 +85,6 @@ def seat_view(game: Game, seat: int) -> SeatView:
         legal=tuple(game.legal_actions()) if game.turn == seat or game.phase == HAND_OVER else (),
         last_result=result,
         revealed=tuple(game.hands) if result is not None else None,
+        arms=tuple(tuple(a) for a in game.arms),
+        spinner=game.spinner,
     )

@@ -134,6 +134,8 @@ def snapshot(g: Game) -> tuple:
         tuple(g.hands),
         tuple(g.boneyard),
         tuple(g.line),
+        tuple(tuple(a) for a in g.arms),
+        g.spinner,
         tuple(g.ends),
         g.turn,
         g.opener,

@@ -24,7 +24,7 @@ from dominoes_tui.engine import (
     tiles,
 )
 
-PRESETS = sorted(load_variants(include_user=False))
+PRESETS = sorted(n for n, r in load_variants(include_user=False).items() if fast.supports(r))
 HANDS_PER_PRESET = 150
 
 

@@ -85,7 +85,7 @@ BAD = [
     ("players = 4\nhand_size = 8", "hand_size", "need 32 tiles"),
     ('target_means = "win"', "target_means", "lose"),
     ('blocked = "total"', "blocked", "penalty"),
-    ('layout = "spinner"', "layout", "not playable yet"),
+    ('layout = "trains"', "layout", "not playable yet"),
     ('first_opener = "random"', "first_lead", "that_tile"),
     ('bonus_first_last = { "7-7" = 5 }', "bonus_first_last", "double-6"),
     ('bonus_first_last = { "six" = 5 }', "bonus_first_last", "not a tile"),
