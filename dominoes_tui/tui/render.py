@@ -111,20 +111,31 @@ def line_tile_width(double: bool, set_size: int, across: bool = True) -> int:
     return d + 2 if double and across else 2 * d + 3
 
 
-def end_marker_text(n: int, facing_right: bool) -> str:
-    """The chip at an open end, pointing the way the line runs there: ``◂4`` or ``4▸``."""
+def end_marker_text(n: int, facing_right: bool, sum7: bool = False) -> str:
+    """The chip at an open end, pointing the way the line runs there: ``◂4`` or ``4▸``.
+
+    In Matador (``sum7``) it also says what fits there (R-MT-1/2):
+
+    >>> end_marker_text(5, True, sum7=True), end_marker_text(0, False, sum7=True)
+    ('5▸needs 2', 'matador◂0')
+    """
+    if sum7:
+        need = "matador" if n == 0 else f"needs {7 - n}"
+        return f"{n}▸{need}" if facing_right else f"{need}◂{n}"
     return f"{n}▸" if facing_right else f"◂{n}"
 
 
 @dataclass
 class LineLayout:
-    """Where every tile of the line and both end markers go."""
+    """Where every tile of the line and the end markers go."""
 
     width: int
     height: int
     cells: list[Cell] = field(default_factory=list)
     fits: bool = True
     """False when the line needs more rows than ``height`` (it is then clipped)."""
+    needed: int = 0
+    """Rows the layout uses (more than ``height`` when it does not fit)."""
 
     def hotspots(self) -> list[Cell]:
         return [c for c in self.cells if c.kind == "end"]
@@ -139,29 +150,36 @@ class _Item:
     inner: int
     width: int
     end: int | None = None
-    """0/1 for an end marker, None for a tile."""
+    """0..3 for an end marker, None for a tile."""
 
 
 def _lay_arm(
-    items: Sequence[_Item], start_x: int, lo: int, hi: int, going_right: bool, row_step: int
-) -> tuple[list[tuple[int, int, _Item, bool]], list[tuple[int, int, int]]]:
-    """Lay one arm outward from the lead, turning at the columns ``lo``/``hi``.
+    items: Sequence[_Item],
+    start_x: int,
+    lo: int,
+    hi: int,
+    going_right: bool,
+    row_step: int,
+    start_row: int = 0,
+) -> tuple[list[tuple[int, int, _Item, bool]], list[tuple[int, int, int, bool]]]:
+    """Lay one arm outward, turning at the columns ``lo``/``hi``.
 
-    Returns placements ``(x, row, item, facing_right)`` and bends ``(x, row_from, row_to)``.
+    Returns placements ``(x, row, item, facing_right)`` and bends
+    ``(x, row_from, row_to, on_the_right)``.
     """
     out: list[tuple[int, int, _Item, bool]] = []
-    bends: list[tuple[int, int, int]] = []
-    row = 0
+    bends: list[tuple[int, int, int, bool]] = []
+    row = start_row
     x = start_x  # the next free column in the direction of travel
     right = going_right
     for it in items:
         w = it.width
         if right and x + w - 1 > hi:
-            bends.append((hi + 1, row, row + row_step))
+            bends.append((hi + 1, row, row + row_step, True))
             row += row_step
             right, x = False, hi
         elif not right and x - w + 1 < lo:
-            bends.append((lo - 1, row, row + row_step))
+            bends.append((lo - 1, row, row + row_step, False))
             row += row_step
             right, x = True, lo
         if right:
@@ -180,13 +198,23 @@ def layout_line(
     set_size: int,
     width: int,
     height: int,
+    arms: Sequence[Sequence[Placed]] | None = None,
+    sum7: bool = False,
 ) -> LineLayout:
-    """The best layout that fits: doubles across if there is room, else inline and tighter."""
-    lay = _layout(line, lead_index, ends, set_size, width, height, 3, True)
-    if lay.fits:
-        return lay
+    """The best layout that fits: doubles across if there is room, else inline and tighter.
+
+    ``arms`` (the spinner's up and down arms, R-F-1) lays the line as a pinwheel
+    around the spinner, which ``lead_index`` then names. ``sum7`` writes what
+    each open end needs on its marker (Matador).
+    """
+    if not sum7:  # R-MT-3: Matador's doubles lie endwise
+        lay = _layout(line, lead_index, ends, set_size, width, height, 3, True, arms, sum7)
+        if lay.fits:
+            return lay
     for row_height in (2, 1):
-        lay = _layout(line, lead_index, ends, set_size, width, height, row_height, False)
+        lay = _layout(
+            line, lead_index, ends, set_size, width, height, row_height, False, arms, sum7
+        )
         if lay.fits:
             break
     return lay
@@ -201,13 +229,20 @@ def _layout(
     height: int,
     row_height: int,
     across: bool,
+    arms: Sequence[Sequence[Placed]] | None = None,
+    sum7: bool = False,
 ) -> LineLayout:
     """Lay ``line`` as a snake that starts at the lead in the middle and turns at the edges.
 
     The right arm runs right, turns down and comes back; the left arm runs
     left, turns up and comes back, as on a real table. Doubles lie across.
-    The open ends get markers (``kind="end"``, ``end`` 0 or 1) that a click can
+    The open ends get markers (``kind="end"``, ``end`` 0..3) that a click can
     hit; before the lead there is one marker in the middle (``end=None``).
+
+    With a spinner (``arms`` given) each of the four arms keeps to its own
+    quarter, a pinwheel: left goes up on the left, the up arm leaves the
+    spinner upward and runs right, right goes down on the right, the down arm
+    leaves it downward and runs left.
     """
     lay = LineLayout(width, height)
     margin = 2
@@ -216,35 +251,55 @@ def _layout(
         text = " lead here "
         x = max(0, (width - len(text)) // 2)
         lay.cells.append(Cell(x, height // 2, text, "end", None, None))
+        lay.needed = 1
         return lay
     if lead_index is None or not 0 <= lead_index < len(line):
         lead_index = len(line) // 2
     lead = line[lead_index]
     lw = line_tile_width(lead.double, set_size, across)
     lead_x = max(lo, (width - lw) // 2)
-    marker_w = 1 + digits(set_size)
 
-    right_items = [
-        _Item(p.right, p.left, line_tile_width(p.double, set_size, across))
-        for p in line[lead_index + 1 :]
-    ]
-    right_items.append(_Item(ends[1], ends[1], marker_w, 1))
-    left_items = [
-        _Item(p.left, p.right, line_tile_width(p.double, set_size, across))
-        for p in reversed(line[:lead_index])
-    ]
-    left_items.append(_Item(ends[0], ends[0], marker_w, 0))
+    def marker(n: int, end: int) -> _Item:
+        return _Item(n, n, len(end_marker_text(n, True, sum7)), end)
 
-    rights, rbends = _lay_arm(right_items, lead_x + lw + GAP, lo, hi, True, 1)
-    lefts, lbends = _lay_arm(left_items, lead_x - 1 - GAP, lo, hi, False, -1)
-    down = max((r for _, r, _, _ in rights), default=0)
-    up = -min((r for _, r, _, _ in lefts), default=0)
+    def tile_items(placed: Sequence[Placed], outward_right: bool) -> list[_Item]:
+        out = []
+        for p in placed:
+            w = line_tile_width(p.double, set_size, across)
+            out.append(_Item(p.right, p.left, w) if outward_right else _Item(p.left, p.right, w))
+        return out
+
+    right_items = tile_items(line[lead_index + 1 :], True) + [marker(ends[1], 1)]
+    left_items = tile_items(list(reversed(line[:lead_index])), False) + [marker(ends[0], 0)]
+    bends: list[tuple[int, int, int, bool]]
+    if arms is None:
+        rights, rbends = _lay_arm(right_items, lead_x + lw + GAP, lo, hi, True, 1)
+        lefts, lbends = _lay_arm(left_items, lead_x - 1 - GAP, lo, hi, False, -1)
+        placed = rights + lefts
+        bends = rbends + lbends
+    else:
+        right_edge = lead_x + lw - 1
+        rights, rbends = _lay_arm(right_items, right_edge + 1 + GAP, right_edge + 3, hi, True, 1)
+        lefts, lbends = _lay_arm(left_items, lead_x - 1 - GAP, lo, lead_x - 3, False, -1)
+        placed = rights + lefts
+        bends = rbends + lbends
+        if len(ends) == 4:
+            up_items = tile_items(arms[0], True) + [marker(ends[2], 2)]
+            down_items = tile_items(arms[1], True) + [marker(ends[3], 3)]
+            ups, ubends = _lay_arm(up_items, lead_x, lead_x, hi, True, -1, -1)
+            downs, dbends = _lay_arm(down_items, right_edge, lo, right_edge, False, 1, 1)
+            # the down arm runs left: its tiles read outward from right to left
+            placed += ups + downs
+            bends += ubends + dbends
+    down = max((r for _, r, _, _ in placed), default=0)
+    up = -min((r for _, r, _, _ in placed), default=0)
     rows = up + 1 + down
     if across:  # a double's halves stick out above and below every row
         used, first = rows * row_height, (row_height - 1) // 2
     else:  # tiles one line high, blank lines only between rows
         used, first = rows * row_height - (row_height - 1), 0
     lay.fits = used <= height
+    lay.needed = used
     top = max(0, (height - used) // 2)
     center_y = top + up * row_height + first
 
@@ -252,18 +307,17 @@ def _layout(
         return center_y + row * row_height
 
     lay.cells += line_tile_cells(lead.left, lead.right, set_size, lead_x, center_y, across)
-    for x, row, it, facing_right in rights + lefts:
+    for x, row, it, facing_right in placed:
         y = y_of(row)
         if it.end is not None:
-            lay.cells.append(
-                Cell(x, y, end_marker_text(it.outer, facing_right), "end", None, it.end)
-            )
+            text = end_marker_text(it.outer, facing_right, sum7)
+            lay.cells.append(Cell(x, y, text, "end", None, it.end))
             continue
         a, b = (it.inner, it.outer) if facing_right else (it.outer, it.inner)
         lay.cells += line_tile_cells(a, b, set_size, x, y, across)
-    for x, r0, r1 in rbends + lbends:
+    for x, r0, r1, on_right in bends:
         y0, y1 = sorted((y_of(r0), y_of(r1)))
-        lay.cells += _bend(x, y0, y1, right_side=x > width // 2)
+        lay.cells += _bend(x, y0, y1, right_side=on_right)
     return lay
 
 

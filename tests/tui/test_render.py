@@ -1,4 +1,8 @@
-"""The snake layout: a whole hand's line fits the 80×24 table without overlaps."""
+"""The snake layout: a whole hand's line fits the 80×24 table without overlaps.
+
+All Fives lays a pinwheel about the spinner (R-F-1); Matador's markers say what
+fits (R-MT-1).
+"""
 
 from __future__ import annotations
 
@@ -13,12 +17,18 @@ LINE_AREA_100x32 = (66, 20)
 
 
 def _lead_index(game: Game) -> int | None:
+    if game.spinner is not None:  # the pinwheel turns about the spinner
+        return next(i for i, p in enumerate(game.line) if p.tile == game.spinner)
     lead = next((e.tile for e in game.events if e.kind in ("play", "doubles")), None)
     return next((i for i, p in enumerate(game.line) if p.tile == lead), None)
 
 
 def _check(game: Game, size: tuple[int, int]) -> None:
-    lay = layout_line(game.line, _lead_index(game), game.ends, game.rules.set, *size)
+    arms = game.arms if game.spinner is not None else None
+    sum7 = game.rules.match_rule == "sum7"
+    lay = layout_line(
+        game.line, _lead_index(game), game.ends, game.rules.set, *size, arms=arms, sum7=sum7
+    )
     assert lay.fits, render_plain(lay)
     seen: dict[tuple[int, int], str] = {}
     for c in lay.cells:
@@ -28,8 +38,8 @@ def _check(game: Game, size: tuple[int, int]) -> None:
             assert (x, y) not in seen, f"overlap at {(x, y)}\n{render_plain(lay)}"
             seen[(x, y)] = ch
     laid = {c.tile for c in lay.cells if c.tile is not None}
-    assert laid == {p.tile for p in game.line}
-    assert {c.end for c in lay.hotspots()} == {0, 1}
+    assert laid == {p.tile for p in game.line} | {p.tile for a in game.arms for p in a}
+    assert {c.end for c in lay.hotspots()} == set(range(len(game.ends)))
 
 
 @pytest.mark.parametrize(
@@ -41,13 +51,17 @@ def _check(game: Game, size: tuple[int, int]) -> None:
         ("standard-draw", {}),
         ("standard-draw", {"set": 9}),
         ("standard-block", {"set": 12}),
+        ("standard-draw", {"players": 4, "hand_size": 5, "set": 12}),
+        ("goat", {}),
+        ("all-fives", {}),
+        ("matador", {}),
     ],
 )
 def test_every_line_fits_at_80x24_and_100x32(variant: str, settings: dict) -> None:
     rules = load_variant(variant, **settings)
     for seed in range(60):
         g = Game.new(rules, seed)
-        players = [make_player("easy", seed), make_player("easy", seed + 1)]
+        players = [make_player("easy", seed + i) for i in range(rules.players)]
         while g.phase == "play":
             g.apply(players[g.turn].choose(seat_view(g, g.turn)))
             if g.line:
