@@ -37,7 +37,14 @@ def _variant(name: str) -> Rules:
 def main(ctx: typer.Context) -> None:
     """Dominoes in the terminal. With no command, start a game."""
     if ctx.invoked_subcommand is None:
-        play(variant=DEFAULT_VARIANT, seed=None, level=None, speed=1.0, tile_style="box")
+        play(
+            variant=DEFAULT_VARIANT,
+            seed=None,
+            level=None,
+            speed=1.0,
+            tile_style="box",
+            resume=False,
+        )
 
 
 @app.command()
@@ -54,6 +61,11 @@ def play(
     ),
     tile_style: str = typer.Option(
         "box", "--tiles", help="Draw tiles as 'box' text (works everywhere) or 'unicode' glyphs."
+    ),
+    resume: bool = typer.Option(
+        False,
+        "--resume",
+        help="Continue the match saved when you last left (its own rules and CPU level).",
     ),
 ) -> None:
     """Play a match against the CPU."""
@@ -80,7 +92,7 @@ def play(
         raise typer.Exit(2)
     from .tui.app import run_app
 
-    run_app(rules=rules, seed=seed, level=level, speed=speed, tile_style=tile_style)
+    run_app(rules=rules, seed=seed, level=level, speed=speed, tile_style=tile_style, resume=resume)
 
 
 @app.command()

@@ -12,6 +12,7 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding
 
+from .. import store
 from ..ai import LEVELS, Player, make_player
 from ..engine import DEFAULT_VARIANT, Game, Rules, load_variant
 from .screens.dialogs import NewGameScreen, TooSmallScreen
@@ -50,6 +51,7 @@ class DominoesApp(App[None]):
         player_factory: PlayerFactory | None = None,
         now: Callable[[], float] = time.monotonic,
         game: Game | None = None,
+        resume: bool = False,
     ) -> None:
         """``delay``: seconds before the CPU's move shows (None: from ``speed``; tests use 0).
 
@@ -57,6 +59,10 @@ class DominoesApp(App[None]):
         """
         super().__init__()
         self._start_game = game
+        self.resume = resume
+        """``dominoes play --resume``: open the autosaved match instead of a new one."""
+        self.resume_problem: str | None = None
+        """Why ``--resume`` dealt a new game instead (one sentence), if it did."""
         if game is not None:
             rules = game.rules
         self.rules = rules if rules is not None else load_variant(variant)
@@ -68,7 +74,8 @@ class DominoesApp(App[None]):
         self.player_factory = player_factory or make_player
 
     def on_mount(self) -> None:
-        self.start_match(self.rules, self.seed, self.level, game=self._start_game)
+        if not (self.resume and self.resume_autosave()):
+            self.start_match(self.rules, self.seed, self.level, game=self._start_game)
         self.check_size()
 
     @property
@@ -96,9 +103,50 @@ class DominoesApp(App[None]):
             game=game,
             player_factory=self.player_factory,
         )
+        self._replace_table(table)
+
+    def _replace_table(self, table: TableScreen) -> None:
+        old = self.table
+        if old is not None:
+            old.leave()  # an unfinished match there is given up (recorded as abandoned)
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.push_screen(table)
+
+    def resume_saved(self, saved: store.SavedGame) -> None:
+        """Open the table of a saved match; it waits for a key, clocks stopped."""
+        game, info = saved.game, saved.info
+        self.rules, self.seed, self.level = game.rules, game.seed, info.cpu_level
+        table = TableScreen(
+            game.rules,
+            game.seed,
+            info.cpu_level,
+            player_factory=self.player_factory,
+            saved=saved,
+        )
+        self._replace_table(table)
+
+    def resume_autosave(self) -> bool:
+        """Open the autosaved match (``--resume``); False, with the reason said, if there is
+        none or it cannot be used (the store has already moved such a file aside)."""
+        res = store.load_autosave()
+        if res.ok and res.saved is not None:
+            self.resume_saved(res.saved)
+            return True
+        problem = res.problem or "There is no saved game to resume."
+        self.resume_problem = f"{problem} A new game is dealt instead."
+        # Said once the new table is up, so the note shows over it.
+        self.call_after_refresh(
+            self.notify, self.resume_problem, title="Resume", severity="warning", timeout=15
+        )
+        return False
+
+    def exit(self, *args: Any, **kwargs: Any) -> None:
+        """Quit; an unfinished match is saved first (with its clocks) for "Continue"."""
+        table = self.table
+        if table is not None:
+            table.autosave(closing=True)
+        super().exit(*args, **kwargs)
 
     def new_game(self) -> None:
         def chosen(choice: tuple[str, str] | None) -> None:

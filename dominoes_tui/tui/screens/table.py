@@ -52,6 +52,7 @@ if TYPE_CHECKING:
 
 YOU, CPU = 0, 1
 BACK = "▮"
+RESUMED = "Welcome back: the match is as you left it. Press any key to go on (clocks stopped)."
 
 
 class TableScreen(Screen):
@@ -80,9 +81,16 @@ class TableScreen(Screen):
         first_seat: int | None = None,
         game: Game | None = None,
         player_factory: Callable[[str, int], Player] = make_player,
+        saved: store.SavedGame | None = None,
     ) -> None:
-        """A table for a new match; ``game`` starts from a set position instead."""
+        """A table for a new match; ``game`` starts from a set position instead.
+
+        ``saved``: resume that match (its game, players and clocks); nothing moves
+        and no clock runs until the person presses a key.
+        """
         super().__init__()
+        if saved is not None:
+            game = saved.game
         self.rules = rules
         self.seed = seed
         self.level = level
@@ -104,6 +112,15 @@ class TableScreen(Screen):
         self.info = store.MatchInfo(cpu_level=level, names=("You", self.cpu.name), human_seat=YOU)
         self._clock_timer = None
         self._setup_clock()
+        self.waiting_for_key = False
+        """A resumed match waits for a key before anything moves (clocks stopped)."""
+        self.left = False
+        """Set when another match replaces this one: no more saves from this table."""
+        self._saved_move = 0
+        self._owns_save = False
+        self._save_error: str | None = None
+        if saved is not None:
+            self._resume_from(saved)
 
     @property
     def tui(self) -> DominoesApp:
@@ -128,6 +145,8 @@ class TableScreen(Screen):
     def on_mount(self) -> None:
         self.set_class(self.app.size.width >= 100, "-wide")
         self._start_hand_words()
+        if self.waiting_for_key:
+            self.say(RESUMED)
         self.advance()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -282,7 +301,10 @@ class TableScreen(Screen):
     def advance(self) -> None:
         """Decide what happens next after any change."""
         g = self.game
+        self.autosave()
         self.refresh_table()
+        if self.waiting_for_key:
+            return
         if g.phase == HAND_OVER:
             self._clock_stop()
             from .dialogs import HandOverScreen
@@ -388,6 +410,75 @@ class TableScreen(Screen):
         if rec.problem:
             self.app.call_from_thread(self.notify, rec.problem, severity="warning")
 
+    # ------------------------------------------------------------ saving and resuming
+    def autosave(self, closing: bool = False) -> None:
+        """Save after every applied action, and when the app closes (``closing``).
+
+        The first save of a new match gives up the unfinished match in the save
+        slot, if another one is there (recorded as abandoned). A failure is said
+        once, never raised.
+        """
+        g = self.game
+        if self.left or not g.log:
+            return
+        if closing:
+            if g.is_over:  # recorded (or being recorded): nothing to continue
+                return
+        elif self.move_no == self._saved_move:
+            return
+        self._saved_move = self.move_no
+        if not self._owns_save:
+            self._owns_save = True
+            if store.has_autosave() and store.saved_match_id() != self.info.match_id:
+                given_up = store.abandon_autosave()
+                if given_up.problem:
+                    self.notify(given_up.problem, severity="warning", timeout=10)
+        err = store.autosave(g, self.info, self.clock)
+        if err and err != self._save_error:
+            self.notify(err, severity="warning", timeout=10)
+        self._save_error = err
+
+    def leave(self) -> None:
+        """Another match replaces this one: an unfinished match is given up (abandoned)."""
+        if self.left:
+            return
+        self.left = True
+        self._clock_stop()
+        game, info = self.game, self.info
+        if game.log and not game.is_over:
+            self.app.run_worker(lambda: store.abandon_match(game, info), thread=True, group="store")
+
+    def _resume_from(self, saved: store.SavedGame) -> None:
+        from ..resume import rebuild
+
+        rebuilt = rebuild(self.game, self.names)
+        self.old_log = rebuilt.old_log
+        self.first_opener = rebuilt.first_opener
+        self.info = saved.info
+        self._owns_save = True
+        clock = saved.make_clock(now=lambda: self.tui.now())
+        if clock is not None:
+            self.clock = clock
+        self.waiting_for_key = True
+
+    def go_on(self) -> None:
+        """The person is back: start the clocks and carry on from the saved position."""
+        if not self.waiting_for_key:
+            return
+        self.waiting_for_key = False
+        self.say("")
+        self.advance()
+
+    def on_key(self, event: events.Key) -> None:
+        if self.waiting_for_key:
+            event.stop()
+            event.prevent_default()
+            self.go_on()
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        if self.waiting_for_key:
+            self.go_on()
+
     # ------------------------------------------------------------ the CPU
     def cpu_turn(self) -> None:
         self.thinking = True
@@ -447,7 +538,8 @@ class TableScreen(Screen):
             if self._clock_timer is None:
                 self._clock_timer = self.set_interval(0.2, self._tick)
             if self.game.phase == "play" and self.game.turn is not None:
-                self.clock.start(self.game.turn)
+                if not self.waiting_for_key:
+                    self.clock.start(self.game.turn)
 
     def on_screen_suspend(self) -> None:
         self._clock_stop()
