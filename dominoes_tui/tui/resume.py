@@ -23,7 +23,8 @@ def redeal_line(redeals: int) -> str:
 @dataclass(frozen=True)
 class Rebuilt:
     old_log: list[str]
-    """The log lines of every hand before the current one (its redeal note excluded)."""
+    """The log lines of every hand before the current one, then the current hand's
+    redeal note if it was redealt (what the table's log holds before its moves)."""
     first_opener: int
     """Who opened the match's first hand (a rematch may swap it)."""
 
@@ -40,4 +41,6 @@ def rebuild(game: Game, names: Sequence[str]) -> Rebuilt:
             old += log_lines(g.events, names)
             old.append(f"— hand {g.hand_no} over —")
         g.apply(action)
+    if g.redeals:
+        old.append(redeal_line(g.redeals))
     return Rebuilt(old, first_opener)

@@ -163,9 +163,11 @@ async def test_resume_restores_the_same_position_with_clocks_stopped_until_a_key
         await settle(pilot)
         assert table.clock.remaining_all() == clocks
         assert table.game.log == before["log"]
-        # A key: the clock of the side to move starts, and play goes on from here.
-        await pilot.press("x")
+        # A key (even Enter, which plays a tile) only wakes the table: the clock of the
+        # side to move starts, and play goes on from here.
+        await pilot.press("enter")
         await settle(pilot)
+        assert table.game.log == before["log"]
         assert not table.waiting_for_key and message(app2) != RESUMED
         assert table.clock.running == table.game.turn
         now.t += 3
@@ -304,3 +306,19 @@ def test_cli_play_resume_opens_the_saved_match(monkeypatch) -> None:
     assert opened[0]["resume"] is True
     result = CliRunner().invoke(cli.app, ["play"])
     assert opened[1]["resume"] is False
+
+
+async def test_resume_keeps_the_redeal_note_in_the_log() -> None:
+    """Seed 220 is dealt twice (R-C-2): the resumed log says so once, as the table did."""
+    app = make_app("classic", seed=220)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await take_turn(pilot)
+        lines = list(app.table.query_one(MoveLog).lines)
+        assert lines[0] == "Redealt once (R-C-2)"
+        app.exit()
+        await pilot.pause()
+    app2 = resume_app()
+    async with app2.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert list(app2.table.query_one(MoveLog).lines) == lines

@@ -144,9 +144,10 @@ class TableScreen(Screen):
 
     def on_mount(self) -> None:
         self.set_class(self.app.size.width >= 100, "-wide")
-        self._start_hand_words()
-        if self.waiting_for_key:
+        if self.waiting_for_key:  # resumed: the log already has this hand's redeal note
             self.say(RESUMED)
+        else:
+            self._start_hand_words()
         self.advance()
 
     def on_resize(self, event: events.Resize) -> None:
