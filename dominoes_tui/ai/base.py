@@ -6,6 +6,7 @@ from typing import Protocol, runtime_checkable
 
 from ..engine import Action, Play, PlayDoubles, SeatView, tiles
 from .easy import RandomPlayer
+from .sim import place, table_of
 
 
 @runtime_checkable
@@ -22,6 +23,11 @@ def after_play(view: SeatView, action: Action) -> tuple[int, tuple[int, ...]]:
     """This seat's hand and the open ends after ``action`` (a play; else unchanged)."""
     hand = view.hand
     ends = view.ends
+    rules = view.rules
+    if isinstance(action, Play) and (rules.layout != "line" or rules.match_rule != "equal"):
+        tb = table_of(view)  # spinner arms, sum-to-seven, a matador either way round
+        place(rules, tb, action.tile, action.end, action.touch, view.seat)
+        return hand & ~tiles.BIT[action.tile], tuple(tb.ends)
     if isinstance(action, Play):
         t = action.tile
         hand &= ~tiles.BIT[t]
@@ -35,6 +41,15 @@ def after_play(view: SeatView, action: Action) -> tuple[int, tuple[int, ...]]:
     return hand, ends
 
 
+def fives_scored(view: SeatView, action: Action) -> int:
+    """Points ``action`` scores at once in All Fives (R-F-2); 0 in other games."""
+    rules = view.rules
+    if rules.end_scoring != "fives" or not isinstance(action, Play):
+        return 0
+    tb = table_of(view)
+    return place(rules, tb, action.tile, action.end, action.touch, view.seat)
+
+
 def shed(action: Action) -> int:
     """Pips this action takes out of the hand."""
     if isinstance(action, Play):
@@ -44,4 +59,4 @@ def shed(action: Action) -> int:
     return 0
 
 
-__all__ = ["Player", "RandomPlayer", "after_play", "shed"]
+__all__ = ["Player", "RandomPlayer", "after_play", "fives_scored", "shed"]

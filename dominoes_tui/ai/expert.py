@@ -21,8 +21,10 @@ import time
 from collections.abc import Callable
 
 from ..engine import Action, Draw, Pass, Play, PlayDoubles, Rules, SeatView, score_hand, tiles
+from ..engine.fast import supports
+from ..engine.scoring import Scores
 from .knowledge import infer, sample_world
-from .sim import match_value, playout
+from .sim import Table, general_playout, match_value, place, playout, table_of
 
 DEFAULT_PLAYOUTS = 1200
 """Playouts per decision (split over its actions): Expert's default setting."""
@@ -71,12 +73,14 @@ class ExpertPlayer:
     def evaluate(self, view: SeatView) -> dict[Action, float]:
         """Mean value (chance to win the match, plus a little for points) of each legal action."""
         legal = list(view.legal)
+        line = supports(view.rules)
+        table = None if line else table_of(view)
         # Plays that reach the same position (a tile on either of two equal ends) share a value.
         acts: list[Action] = []
         same: dict[Action, Action] = {}
         seen: dict[tuple, Action] = {}
         for a in legal:
-            key = _outcome_key(view, a)
+            key = _outcome_key(view, a) if table is None else _table_key(view, table, a)
             if key in seen:
                 same[a] = seen[key]
             else:
@@ -104,9 +108,14 @@ class ExpertPlayer:
             hands0, bone0 = world
             hands0[me] = view.hand
             for j, a in enumerate(acts):
-                totals[j] += self._simulate(
-                    rules, side, view, a, list(hands0), list(bone0), first, passes, rand
-                )
+                if table is None:
+                    totals[j] += self._simulate(
+                        rules, side, view, a, list(hands0), list(bone0), first, passes, rand
+                    )
+                else:
+                    totals[j] += self._simulate_table(
+                        rules, side, view, a, list(hands0), list(bone0), table, passes, rand
+                    )
             done += 1
             if self.time_cap is not None and time.perf_counter() - start > self.time_cap:
                 self.capped += 1
@@ -117,6 +126,66 @@ class ExpertPlayer:
         self.last_values = values
         self.last_deals = done
         return values
+
+    def _simulate_table(
+        self,
+        rules: Rules,
+        side: int,
+        view: SeatView,
+        a: Action,
+        hands: list[int],
+        bone: list[int],
+        table: Table,
+        passes: int,
+        rand: Callable[[], float],
+    ) -> float:
+        """As :meth:`_simulate` on any layout (spinner, sum-to-seven, fives) via :mod:`.sim`'s
+        general playout: the fives scored and given away in the rest of the hand count."""
+        me = view.seat
+        players = rules.players
+        tb = table.copy()
+        fives0 = list(tb.fives)
+        first = view.line[0].tile if view.line else None
+        last = -1
+        turn = me
+        if isinstance(a, Play):
+            hands[me] &= ~tiles.BIT[a.tile]
+            place(rules, tb, a.tile, a.end, a.touch, me)
+            if a.end is None:
+                first = a.tile
+            last = a.tile
+            turn = (me + 1) % players
+            passes = 0
+        elif isinstance(a, Draw):
+            hands[me] |= tiles.BIT[bone.pop()]
+            passes = 0
+        elif isinstance(a, Pass):
+            passes += 1
+            turn = (me + 1) % players
+        if not hands[me]:
+            domino: int | None = me
+        elif passes >= players:
+            domino = None
+        else:
+            domino, end_tile = general_playout(
+                rules, hands, bone, tb, turn, passes, rand, self.greedy
+            )
+            if end_tile >= 0:
+                last = end_tile
+        if last < 0:
+            last = _last_played(view)
+        sc = view.scores
+        written = tuple(w + f - f0 for w, f, f0 in zip(sc.written, tb.fives, fives0))
+        before = Scores(written, sc.held, sc.hanging)
+        res = score_hand(rules, domino, hands, first, last if last >= 0 else None, before, tb.fives)
+        value = match_value(rules, res.after, side, res.winner_side)
+        net = 0
+        for s in range(rules.sides):
+            got = res.points[s] + tb.fives[s] - fives0[s]
+            net += got if s == side else -got
+        if rules.scoring == "penalty":
+            net = -net
+        return value + POINT_EPS * net
 
     def _simulate(
         self,
@@ -194,6 +263,18 @@ class ExpertPlayer:
         else:
             net = 2 * pts[side] - sum(pts)
         return value + POINT_EPS * net
+
+
+def _table_key(view: SeatView, table: Table, a: Action) -> tuple:
+    """Plays that leave the same open ends (numbers, doubles, arms) and fives share a value."""
+    if not isinstance(a, Play):
+        return (type(a).__name__,)
+    tb = table.copy()
+    place(view.rules, tb, a.tile, a.end, a.touch, view.seat)
+    ends = tuple(
+        sorted((n, t >= 0 and bool(tiles.DOUBLE[t])) for n, t in zip(tb.ends, tb.end_tiles))
+    )
+    return ("play", a.tile, ends, tb.spinner, tuple(tb.fives))
 
 
 def _last_played(view: SeatView) -> int:

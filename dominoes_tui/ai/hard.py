@@ -13,7 +13,8 @@ import random
 
 from ..engine import Action, Draw, Play, PlayDoubles, SeatView, tiles
 from .base import after_play, shed
-from .knowledge import Knowledge, ends_mask, infer
+from .knowledge import Knowledge, ends_mask, fit_of, infer
+from .sim import place, table_of
 
 W_PIPS = 1.0
 W_DOUBLE = 4.0
@@ -24,6 +25,10 @@ W_UNSEEN_FIT = 0.35
 W_LOCK = 2.5
 W_LONG_SUIT = 1.0
 W_BLOCK = 12.0
+W_FIVES = 1.5
+"""All Fives: per point scored at once by this play (R-F-2)."""
+W_THREAT = 0.6
+"""All Fives: per point the best unseen reply could score on the ends this play leaves."""
 
 
 def evaluate(view: SeatView, know: Knowledge, action: Action) -> tuple[float, list[str]]:
@@ -33,8 +38,17 @@ def evaluate(view: SeatView, know: Knowledge, action: Action) -> tuple[float, li
     if not isinstance(action, (Play, PlayDoubles)):
         return 0.0, ["nothing fits"]
     hand, ends = after_play(view, action)
+    fit = fit_of(view)
+    sum7 = view.rules.match_rule == "sum7"
     why: list[tuple[float, str]] = []
     score = 0.0
+    if view.rules.end_scoring == "fives" and isinstance(action, Play):
+        scored, threat = _fives(view, know, action)
+        score += W_FIVES * scored - W_THREAT * threat
+        if scored:
+            why.append((120, f"scores {scored} at once (the ends add up to {scored})"))
+        if threat:
+            why.append((20, f"they could score {threat} next"))
     pips = shed(action)
     score += W_PIPS * pips
     why.append((50 + pips, f"sheds {pips} pips"))
@@ -48,14 +62,17 @@ def evaluate(view: SeatView, know: Knowledge, action: Action) -> tuple[float, li
     score += W_VARIETY * variety
     if not hand:
         return 1000.0, ["goes out"]
-    emask = ends_mask(ends)
+    emask = ends_mask(ends, fit)
     follow = (hand & emask).bit_count()
     score += W_FOLLOW * min(follow, 3)
     if follow:
         why.append((30, f"keeps {follow} tile{'s' * (follow > 1)} to follow"))
     if not view.ends and isinstance(action, Play):
         t = action.tile
-        long = tiles.suit_count(hand, tiles.HIGH[t]) + tiles.suit_count(hand, tiles.LOW[t])
+        if sum7:  # what follows a lead's n is a 7 - n
+            long = (hand & emask).bit_count()
+        else:
+            long = tiles.suit_count(hand, tiles.HIGH[t]) + tiles.suit_count(hand, tiles.LOW[t])
         score += W_LONG_SUIT * long
         if long >= 3:
             why.append((45, "leads from the long suit"))
@@ -68,14 +85,21 @@ def evaluate(view: SeatView, know: Knowledge, action: Action) -> tuple[float, li
         if view.rules.side_of(s) != view.rules.side_of(view.seat)
     ]
     for n in set(ends):
-        lacking = [s for s in opponents if n in know.voids(s)]
+        if sum7:  # in Matador an open n wants a 7 - n (or a matador)
+            lacking = [s for s in opponents if not know.possible(s) & fit[n]]
+            what = f"a {7 - n} or a matador for the {n}" if n else f"a matador for the {n}"
+        else:
+            lacking = [s for s in opponents if n in know.voids(s)]
+            what = f"no {n}"
         if lacking:
             score += W_VOID
-            why.append((100, f"they had no {n} when they {_how(view, lacking[0], n)}"))
-        if not know.unseen & tiles.SUIT_MASK[n]:
-            if hand & tiles.SUIT_MASK[n]:
+            had = f"had {what}" if not sum7 else f"had no {what[2:]}"
+            why.append((100, f"they {had} when they {_how(view, lacking[0], n)}"))
+        if not know.unseen & fit[n]:
+            if hand & fit[n]:
                 score += W_LOCK
-                why.append((90, f"every {n} is out or mine: they cannot follow"))
+                cant = f"every {n}" if not sum7 else f"every tile for the {n}"
+                why.append((90, f"{cant} is out or mine: they cannot follow"))
     if not unseen_fit and not (hand & emask):
         # Nobody can play on these ends: a block (fish).
         opp_tiles = sum(view.hand_counts[s] for s in opponents)
@@ -89,6 +113,21 @@ def evaluate(view: SeatView, know: Knowledge, action: Action) -> tuple[float, li
             score -= W_BLOCK
     why.sort(key=lambda x: -x[0])
     return score, [w for _, w in why]
+
+
+def _fives(view: SeatView, know: Knowledge, action: Play) -> tuple[int, int]:
+    """All Fives: what ``action`` scores now, and the most an unseen tile could score after it."""
+    rules = view.rules
+    tb = table_of(view)
+    scored = place(rules, tb, action.tile, action.end, action.touch, view.seat)
+    fit = fit_of(view)
+    threat = 0
+    unseen = know.unseen
+    for e, n in enumerate(tb.ends):
+        for t in tiles.bits(unseen & fit[n]):
+            t2 = tb.copy()
+            threat = max(threat, place(rules, t2, t, e, None, view.seat))
+    return scored, threat
 
 
 def _how(view: SeatView, seat: int, n: int) -> str:

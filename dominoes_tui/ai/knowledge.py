@@ -23,12 +23,18 @@ _SUIT = tiles.SUIT_MASK
 _BIT = tiles.BIT
 
 
-def ends_mask(ends: tuple[int, ...]) -> int:
-    """Every tile that fits one of ``ends``."""
+def ends_mask(ends: tuple[int, ...], fit: list[int] | None = None) -> int:
+    """Every tile that fits one of ``ends`` (``fit[n]``: what fits an ``n``; default matching)."""
+    fit = _SUIT if fit is None else fit
     m = 0
     for n in ends:
-        m |= _SUIT[n]
+        m |= fit[n]
     return m
+
+
+def fit_of(view: SeatView) -> list[int]:
+    """What fits an open ``n`` in ``view``'s game: the suit, or in Matador 7 - n and matadors."""
+    return tiles.SUM7_MASK if view.rules.match_rule == "sum7" else _SUIT
 
 
 @dataclass
@@ -68,6 +74,7 @@ def infer(view: SeatView) -> Knowledge:
     me = view.seat
     unseen = view.unseen & tiles.set_mask(r.set)
     until_playable = r.drawing == "until_playable"
+    fit = fit_of(view)
     plays = [0] * players
     draws = [0] * players
     for e in view.events:
@@ -95,13 +102,13 @@ def infer(view: SeatView) -> Knowledge:
         mine = slots[s]
         if e.kind == "draw":
             if until_playable and e.ends:
-                m = ends_mask(e.ends)
+                m = ends_mask(e.ends, fit)
                 for i in range(len(mine)):
                     mine[i] |= m
             mine.append(0)
         elif e.kind == "pass":
             if e.ends:
-                m = ends_mask(e.ends)
+                m = ends_mask(e.ends, fit)
                 for i in range(len(mine)):
                     mine[i] |= m
         elif e.kind in ("play", "doubles"):

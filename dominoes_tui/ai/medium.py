@@ -6,6 +6,7 @@ import random
 
 from ..engine import Action, Play, PlayDoubles, SeatView, tiles
 from .base import after_play, shed
+from .knowledge import ends_mask
 
 
 class GreedyPlayer:
@@ -31,5 +32,8 @@ class GreedyPlayer:
     def _key(view: SeatView, a: Action) -> tuple[int, int, int]:
         double = isinstance(a, PlayDoubles) or tiles.DOUBLE[a.tile]  # type: ignore[union-attr]
         hand, ends = after_play(view, a)
-        mine = sum(tiles.suit_count(hand, n) for n in set(ends))
+        if view.rules.match_rule == "sum7":  # what follows an open n is 7 - n (and matadors)
+            mine = (hand & ends_mask(ends, tiles.SUM7_MASK)).bit_count()
+        else:
+            mine = sum(tiles.suit_count(hand, n) for n in set(ends))
         return shed(a), int(double), mine
