@@ -33,6 +33,15 @@ JSON_KEYS = (
     "b_ms_p95",
 )
 
+TEAM_KEYS = ("players", "partners", "seats", "a_team", "b_team", "others")
+"""Added after ``JSON_KEYS`` for 3-4 seats: who sat where, team sizes, the other seats' level."""
+
+
+def json_of(res: dict[str, Any]) -> dict[str, Any]:
+    """The arena's JSON object: ``JSON_KEYS``, then ``TEAM_KEYS`` for 3-4 seats."""
+    return {k: res[k] for k in JSON_KEYS + TEAM_KEYS if k in res}
+
+
 MAX_ACTIONS = 20_000
 """A match longer than this is a bug (a player that never ends a hand)."""
 
@@ -56,23 +65,52 @@ def match_seed(seed: int, deal: int) -> int:
     return seed * 1_000_003 + deal
 
 
-def play_match(rules: Rules, a: str, b: str, seed: int, deal: int, a_side: int) -> MatchRecord:
-    """Play deal ``deal`` with ``a`` on scoring side ``a_side`` (0 or 1) and ``b`` on the rest."""
-    gseed = match_seed(seed, deal)
-    game = Game.new(rules, gseed)
-    players = []
-    a_seats = []
+def seat_levels(rules: Rules, a: str, b: str, a_side: int, others: str | None = None) -> list[str]:
+    """The level at each seat when ``a`` sits on side ``a_side`` (0 or 1).
+
+    Two players, or partners: ``a``'s side (a team of two with partners) against
+    ``b``'s. Three or four each for themselves: ``a`` in seat ``a_side``, ``b``
+    in the other of seats 0 and 1, the remaining seats at ``others`` (default ``b``).
+    """
+    out = []
     for s in range(rules.players):
         if rules.partners or rules.players == 2:
-            is_a = rules.side_of(s) == a_side
-        else:  # three or four players each for themselves: ``a`` in one seat, ``b`` in the rest
-            is_a = s == a_side
-        level = a if is_a else b
+            out.append(a if rules.side_of(s) == a_side else b)
+        elif s == a_side:
+            out.append(a)
+        elif s < 2 or others is None:
+            out.append(b)
+        else:
+            out.append(others)
+    return out
+
+
+def play_match(
+    rules: Rules, a: str, b: str, seed: int, deal: int, a_side: int, others: str | None = None
+) -> MatchRecord:
+    """Play deal ``deal`` with ``a`` on scoring side ``a_side`` (0 or 1) and ``b`` on the rest.
+
+    With three or four players each for themselves and ``others`` given, ``b``
+    takes only the other of seats 0 and 1 and the rest play at ``others``: a
+    match counts as ``a``'s win when ``a`` wins it, its loss when ``b`` does, and
+    otherwise by whether ``a`` finished ahead of ``b``.
+    """
+    gseed = match_seed(seed, deal)
+    game = Game.new(rules, gseed)
+    levels = seat_levels(rules, a, b, a_side, others)
+    players = []
+    a_seats = []
+    b_seats = []
+    for s, level in enumerate(levels):
         # Each seat's player seed depends on the deal and the seat only, so the
         # same level on the same seat plays the same way in both matches of a pair.
         players.append(make_player(level, gseed * 8 + s))
-        if is_a:
+        if rules.partners or rules.players == 2 or others is None:
+            (a_seats if rules.side_of(s) == a_side else b_seats).append(s)
+        elif s == a_side:
             a_seats.append(s)
+        elif s < 2:
+            b_seats.append(s)
     rec = MatchRecord(deal, tuple(a_seats), 0.0, 0, 0, 0)
     steps = 0
     while game.phase != MATCH_OVER:
@@ -94,10 +132,18 @@ def play_match(rules: Rules, a: str, b: str, seed: int, deal: int, a_side: int) 
     _count_hand(rules, game, rec)
     mr = game.match_result
     a_sides = {rules.side_of(s) for s in rec.a_seats}
+    b_sides = {rules.side_of(s) for s in b_seats}
     if mr is None or mr.winner_side is None:
         rec.a_score = 0.5
-    else:
-        rec.a_score = 1.0 if mr.winner_side in a_sides else 0.0
+    elif mr.winner_side in a_sides:
+        rec.a_score = 1.0
+    elif mr.winner_side in b_sides:
+        rec.a_score = 0.0
+    else:  # an ``others`` seat won: did ``a`` finish ahead of ``b``?
+        w = game.scores.written
+        sign = -1 if rules.target_means == "lose" else 1
+        diff = sign * (max(w[s] for s in a_sides) - max(w[s] for s in b_sides))
+        rec.a_score = 1.0 if diff > 0 else 0.0 if diff < 0 else 0.5
     return rec
 
 
@@ -108,15 +154,16 @@ def _count_hand(rules: Rules, game: Game, rec: MatchRecord) -> None:
     rec.hands += 1
     a_sides = {rules.side_of(s) for s in rec.a_seats}
     for side, p in enumerate(res.points):
+        p += res.fives[side] if res.fives else 0  # All Fives: the points scored during play
         if side in a_sides:
             rec.a_points += p
         else:
             rec.b_points += p
 
 
-def _play_pair(args: tuple[Rules, str, str, int, int]) -> list[MatchRecord]:
-    rules, a, b, seed, deal = args
-    return [play_match(rules, a, b, seed, deal, side) for side in (0, 1)]
+def _play_pair(args: tuple[Rules, str, str, int, int, str | None]) -> list[MatchRecord]:
+    rules, a, b, seed, deal, others = args
+    return [play_match(rules, a, b, seed, deal, side, others) for side in (0, 1)]
 
 
 def _percentile(xs: list[float], q: float) -> float:
@@ -127,8 +174,15 @@ def _percentile(xs: list[float], q: float) -> float:
     return ys[k]
 
 
-def summarize(records: list[MatchRecord], a: str, b: str, variant: str) -> dict[str, Any]:
-    """The arena's numbers: ``JSON_KEYS`` first, then more detail."""
+def summarize(
+    records: list[MatchRecord],
+    a: str,
+    b: str,
+    variant: str,
+    rules: Rules | None = None,
+    others: str | None = None,
+) -> dict[str, Any]:
+    """The arena's numbers: ``JSON_KEYS`` first, then (3-4 seats) the teams, then detail."""
     n = len(records)
     pairs: dict[int, list[float]] = {}
     for r in records:
@@ -158,6 +212,14 @@ def summarize(records: list[MatchRecord], a: str, b: str, variant: str) -> dict[
         "b_ms_mean": round(sum(b_ms) / len(b_ms), 2) if b_ms else 0.0,
         "b_ms_p95": round(_percentile(b_ms, 0.95), 2),
     }
+    if rules is not None and rules.players > 2:
+        levels = seat_levels(rules, a, b, 0, others)
+        out["players"] = rules.players
+        out["partners"] = rules.partners
+        out["seats"] = levels  # the first match of a deal; the second swaps a and b
+        out["a_team"] = levels.count(a) if rules.partners else 1
+        out["b_team"] = levels.count(b) if rules.partners else 1
+        out["others"] = None if rules.partners else (others or b)
     out["detail"] = {
         "deals": k,
         "hands": hands,
@@ -179,22 +241,24 @@ def run(
     seed: int = 1,
     jobs: int = 1,
     on_match: Callable[[int], None] | None = None,
+    others: str | None = None,
 ) -> dict[str, Any]:
     """Play ``matches`` matches (rounded up to whole deal pairs) and summarize them.
 
     ``on_match(n)`` is called as matches finish (n finished so far), e.g. for a
-    progress bar.
+    progress bar. ``others``: the level of seats beyond the first two in a 3-4
+    player game without partners (default: ``b``'s level).
     """
     rules = load_variant(variant) if isinstance(variant, str) else variant
     deals = max(1, -(-matches // 2))
-    tasks = [(rules, a, b, seed, d) for d in range(deals)]
+    tasks = [(rules, a, b, seed, d, others) for d in range(deals)]
     records: list[MatchRecord] = []
     for recs in _map(tasks, jobs):
         records.extend(recs)
         if on_match is not None:
             on_match(len(records))
     records.sort(key=lambda r: (r.deal, r.a_seats))
-    return summarize(records, a, b, rules.name)
+    return summarize(records, a, b, rules.name, rules, others)
 
 
 def _map(tasks: list, jobs: int) -> Iterator[list[MatchRecord]]:
@@ -211,8 +275,16 @@ def report_lines(res: dict[str, Any]) -> list[str]:
     """The arena's result in words, one line a fact."""
     d = res["detail"]
     low, high = res["ci95"]
-    return [
-        f"{res['variant']}: {res['a']} vs {res['b']}, {res['matches']} matches "
+    who = f"{res['a']} vs {res['b']}"
+    if res.get("partners"):
+        who = f"a team of {res['a_team']} {res['a']} vs a team of {res['b_team']} {res['b']}"
+    elif res.get("players", 2) > 2:
+        who = (
+            f"{res['a']} vs {res['b']} with {res['players'] - 2} more seat"
+            f"{'s' * (res['players'] > 3)} at {res['others']}"
+        )
+    lines = [
+        f"{res['variant']}: {who}, {res['matches']} matches "
         f"({d['deals']} deals, each played twice with the seats swapped)",
         f"{res['a']} wins {res['a_win_rate']:.1%} of matches (95% CI {low:.1%} to {high:.1%})",
         f"points per hand: {res['a']} {d['a_points_per_hand']}, {res['b']} {d['b_points_per_hand']}"
@@ -221,3 +293,6 @@ def report_lines(res: dict[str, Any]) -> list[str]:
         f"p95 {res['a_ms_p95']} ms, max {d['a_ms_max']} ms; {res['b']} mean {res['b_ms_mean']} ms, "
         f"p95 {res['b_ms_p95']} ms, max {d['b_ms_max']} ms",
     ]
+    if res.get("players", 2) > 2:
+        lines.append("seats: " + ", ".join(f"{i} {lv}" for i, lv in enumerate(res["seats"])))
+    return lines

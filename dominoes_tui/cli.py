@@ -132,6 +132,12 @@ def arena(
     variant: str = typer.Option(DEFAULT_VARIANT, "--variant", "-v", help="The house rules."),
     a: str = typer.Option("expert", "--a", help="CPU level of player a."),
     b: str = typer.Option("medium", "--b", help="CPU level of player b."),
+    others: str | None = typer.Option(
+        None,
+        "--others",
+        help="3-4 players each for themselves: the level of the seats beyond a and b "
+        "(default: b's). With partners a and b are teams of two.",
+    ),
     matches: int = typer.Option(400, "--matches", "-n", help="Matches (two per deal)."),
     seed: int = typer.Option(1, "--seed", help="Seed of the deals and the players."),
     jobs: int = typer.Option(0, "--jobs", "-j", help="Processes (0 = one per core)."),
@@ -140,7 +146,11 @@ def arena(
     ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
-    """Duplicate matches between two CPU levels: win rate with its 95% CI, think times."""
+    """Duplicate matches between two CPU levels: win rate with its 95% CI, think times.
+
+    With 3-4 seats: partners play a team of two a against two b; each for
+    themselves, a and b in seats 0 and 1 and the rest at --others.
+    """
     import os
 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
@@ -148,7 +158,7 @@ def arena(
     from . import arena as arena_mod
     from .ai import LEVELS
 
-    for level in (a, b):
+    for level in (a, b) if others is None else (a, b, others):
         if level not in LEVELS:
             typer.secho(
                 f"Error: no CPU level {level!r}; choose one of {', '.join(LEVELS)}",
@@ -192,9 +202,10 @@ def arena(
             seed,
             jobs,
             on_match=lambda n: progress.update(task, completed=n),
+            others=others,
         )
     if as_json:
-        typer.echo(json.dumps({k: res[k] for k in arena_mod.JSON_KEYS}))
+        typer.echo(json.dumps(arena_mod.json_of(res)))
         return
     for line in arena_mod.report_lines(res):
         typer.echo(line)
