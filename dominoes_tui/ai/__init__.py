@@ -11,6 +11,7 @@ Levels, weakest first (``LEVELS``):
 from __future__ import annotations
 
 from ..engine import Action, Draw, Pass, Play, PlayDoubles, SeatView, tiles
+from ..engine.actions import END_NAMES
 from .base import Player
 from .easy import RandomPlayer
 from .expert import ExpertPlayer
@@ -43,8 +44,10 @@ def describe_action(a: Action, view: SeatView | None = None) -> str:
     """
     if isinstance(a, Play):
         same = view is not None and len(set(view.ends)) == 1
-        where = "" if a.end is None or same else (" on the left" if a.end == 0 else " on the right")
-        return f"{tiles.name(a.tile)}{where}"
+        arm = " arm" if a.end is not None and a.end >= 2 else ""
+        where = "" if a.end is None or same else f" on the {END_NAMES[a.end]}{arm}"
+        way = "" if a.touch is None else f" ({a.touch} touching)"
+        return f"{tiles.name(a.tile)}{where}{way}"
     if isinstance(a, PlayDoubles):
         return f"{tiles.name(a.first)} and {tiles.name(a.second)}"
     return str(a)

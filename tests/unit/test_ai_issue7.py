@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from dominoes_tui import arena
-from dominoes_tui.ai import LEVELS, ExpertPlayer, WeightedPlayer, make_player
+from dominoes_tui.ai import LEVELS, ExpertPlayer, WeightedPlayer, describe_action, make_player
 from dominoes_tui.ai.base import after_play, fives_scored
 from dominoes_tui.cli import app
 from dominoes_tui.engine import (
@@ -136,6 +136,7 @@ def test_all_fives_points_read_from_the_view():
     assert len(view.ends) == 4
     _, ends = after_play(view, Play(T("5-0"), 2))
     assert sorted(ends) == [0, 3, 4, 5]
+    assert describe_action(Play(T("5-0"), 3), view) == "5-0 on the down arm"
 
 
 def test_matador_hand_and_ends_think_in_seven():
