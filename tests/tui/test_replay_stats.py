@@ -8,7 +8,7 @@ import io
 import pytest
 from rich.console import Console
 from textual.app import App
-from textual.widgets import Sparkline, Static
+from textual.widgets import DataTable, Sparkline, Static
 from typer.testing import CliRunner
 
 from dominoes_tui import cli, store
@@ -131,6 +131,29 @@ async def test_stats_screen_numbers_agree_with_the_history() -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert app.closed and not isinstance(app.screen, StatsScreen)
+
+
+async def test_stats_screen_lists_recent_matches_and_replays_one() -> None:
+    record_some()
+    app = Host(StatsScreen)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert screen.recent_ids == [5, 4, 3, 2, 1]  # newest first, by number
+        table = screen.query_one("#recent", DataTable)
+        assert table.row_count == 5
+        await pilot.press("enter")  # the top one: the latest match
+        await settle(pilot)
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen) and replay.record.id == 5
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+        # Tab to the list, ↓ to the next match, Enter replays that one.
+        table.focus()
+        await pilot.press("down", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ReplayScreen) and app.screen.record.id == 4
 
 
 async def test_stats_screen_with_nothing_recorded() -> None:

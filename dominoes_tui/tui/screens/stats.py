@@ -17,12 +17,22 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Sparkline, Static
+from textual.widgets import DataTable, Footer, Sparkline, Static
 
 from ... import store
+from ...store import HandRecord, MatchRecord
 from ...store.report import FORM_STYLE, per_hand, percent
 from ...store.stats import GroupStats, Stats
 
+RESULT_WORDS = {"win": "won", "loss": "lost", "draw": "drawn", "abandoned": "left"}
+RESULT_STYLE = {"win": "bold green", "loss": "red", "draw": "yellow", "abandoned": "dim"}
+END_WORDS = {
+    "target": "target reached",
+    "single_hand": "one hand",
+    "time": "on time",
+    "resign": "resigned",
+    "abandoned": "unfinished",
+}
 NO_MATCHES = "No matches recorded yet: finish a match and your record shows here."
 
 
@@ -132,6 +142,7 @@ class StatsScreen(Screen[None]):
     """Matches, win rates by variant and CPU level, points per hand, streaks, recent form."""
 
     RECENT = 20
+    RECENT_ROWS = 10
 
     DEFAULT_CSS = """
     StatsScreen {
@@ -176,6 +187,15 @@ class StatsScreen(Screen[None]):
     StatsScreen #form-chart > .sparkline--min-color {
         color: #c0392b;
     }
+    StatsScreen #recent-label {
+        height: auto;
+        margin-top: 1;
+    }
+    StatsScreen #recent {
+        height: auto;
+        max-height: 12;
+        background: #0a2e22;
+    }
     StatsScreen #stats-message {
         height: auto;
         margin-top: 1;
@@ -185,12 +205,15 @@ class StatsScreen(Screen[None]):
 
     BINDINGS = [
         Binding("escape,q", "close", "Back"),
-        Binding("up", "scroll(-1)", "Scroll", key_display="↑↓"),
-        Binding("down", "scroll(1)", "Scroll", show=False),
+        Binding("enter", "replay", "Replay", key_display="⏎"),
+        Binding("pageup", "scroll(-5)", "Scroll", key_display="PgUp/PgDn"),
+        Binding("pagedown", "scroll(5)", "Scroll", show=False),
     ]
 
     def __init__(self) -> None:
         super().__init__()
+        self.recent_ids: list[int] = []
+        """The match numbers in the recent-matches table, top row first."""
         self.stats: Stats | None = None
         """The numbers shown, once loaded (None while loading or if the history failed)."""
         self.problem: str | None = None
@@ -205,10 +228,13 @@ class StatsScreen(Screen[None]):
                 yield Static(id="form-letters")
                 yield Sparkline([], summary_function=last, id="form-chart")
             yield Static(id="stats-table")
+            yield Static(id="recent-label")
+            yield DataTable(id="recent", cursor_type="row", show_cursor=True)
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#stats-form").display = False
+        self.query_one("#recent", DataTable).display = False
         self.load()
 
     @work(thread=True, exclusive=True, group="stats")
@@ -220,13 +246,19 @@ class StatsScreen(Screen[None]):
         except store.HistoryError as e:
             self.app.call_from_thread(self.show_problem, str(e))
             return
-        self.app.call_from_thread(self.show_stats, st, h.problem)
+        try:
+            recent = h.matches(limit=self.RECENT_ROWS)
+        except (store.HistoryError, ValueError):
+            recent = []
+        self.app.call_from_thread(self.show_stats, st, h.problem, recent)
 
     def show_problem(self, problem: str) -> None:
         self.problem = problem
         self.query_one("#stats-message", Static).update(problem)
 
-    def show_stats(self, st: Stats, problem: str | None = None) -> None:
+    def show_stats(
+        self, st: Stats, problem: str | None = None, recent: Sequence[MatchRecord] = ()
+    ) -> None:
         self.stats = st
         if problem:
             self.problem = problem
@@ -248,6 +280,77 @@ class StatsScreen(Screen[None]):
         chart.data = form_data(st.recent_values())
         self.query_one("#stats-form").display = True
         self.query_one("#stats-table", Static).update(groups_table(st))
+        self.show_recent(recent)
+
+    def show_recent(self, recent: Sequence[MatchRecord]) -> None:
+        """The last matches by number, for ``dominoes replay ID``; Enter replays one here."""
+        self.recent_ids = [m.id for m in recent]
+        if not recent:
+            return
+        label = Text()
+        label.append("Recent matches", "bold #d9b24a")
+        label.append("  (Enter replays the top one, Tab then ↑↓ picks another;", "#9fb8ab")
+        label.append(" or `dominoes replay N`)", "#9fb8ab")
+        self.query_one("#recent-label", Static).update(label)
+        table = self.query_one("#recent", DataTable)
+        table.clear(columns=True)
+        table.add_columns("N", "Variant", "CPU", "Result", "Score", "Hands", "How it ended")
+        for m in recent:
+            you = m.human_side
+            other = 1 - you if len(m.scores) == 2 else None
+            score = f"{m.scores[you]}–{m.scores[other]}" if other is not None else str(m.scores)
+            table.add_row(
+                Text(str(m.id), justify="right"),
+                m.variant,
+                m.cpu_level,
+                Text(RESULT_WORDS.get(m.outcome, m.outcome), style=RESULT_STYLE.get(m.outcome, "")),
+                score,
+                Text(str(m.hands), justify="right"),
+                END_WORDS.get(m.end_reason, m.end_reason),
+                key=str(m.id),
+            )
+        table.display = True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "replay":
+            return bool(self.recent_ids)
+        return True
+
+    def action_replay(self) -> None:
+        table = self.query_one("#recent", DataTable)
+        if not self.recent_ids or not table.display:
+            return
+        row = table.cursor_row
+        if 0 <= row < len(self.recent_ids):
+            self.open_replay(self.recent_ids[row])
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        if event.row_key.value is not None:
+            self.open_replay(int(event.row_key.value))
+
+    @work(thread=True, exclusive=True, group="stats-replay")
+    def open_replay(self, match_id: int) -> None:
+        """Read one match and its hands (SQLite), then step through it on a replay screen."""
+        try:
+            h = store.History()
+            rec = h.get(match_id)
+            hands = h.hands(match_id) if rec is not None else []
+        except store.HistoryError as e:
+            self.app.call_from_thread(self.notify, str(e), severity="warning")
+            return
+        if rec is not None:
+            self.app.call_from_thread(self._push_replay, rec, hands)
+
+    def _push_replay(self, rec: MatchRecord, hands: Sequence[HandRecord]) -> None:
+        from .replay import ReplayScreen
+
+        try:
+            ReplayScreen.check(rec)
+        except ValueError as e:
+            self.notify(f"Match {rec.id} cannot be replayed: {e}.", severity="warning")
+            return
+        self.app.push_screen(ReplayScreen(rec, hands))
 
     def action_scroll(self, delta: int) -> None:
         body = self.query_one("#stats-body", VerticalScroll)
