@@ -225,6 +225,7 @@ def stats(
     try:
         history = History()
         st = history.stats(recent=recent)
+        latest = history.matches(limit=10) if not as_json else []
     except HistoryError as e:
         typer.secho(f"Error: {e}", fg="red", err=True)
         raise typer.Exit(1) from None
@@ -235,7 +236,7 @@ def stats(
     elif not st.total.matches:
         typer.echo("No matches recorded yet: play one with `dominoes play`.")
     else:
-        Console().print(render_stats(st))
+        Console().print(render_stats(st, latest))
 
 
 @app.command()

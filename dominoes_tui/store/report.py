@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from .stats import GroupStats, Stats
+from .history import MatchRecord
+from .stats import LETTERS, GroupStats, Stats
 
 FORM_STYLE = {"W": "bold green", "L": "red", "D": "yellow", "A": "dim"}
 BARS = "▁▄█"
@@ -64,8 +67,38 @@ def _table(title: str, groups: list[GroupStats], variant: bool, level: bool) -> 
     return t
 
 
-def render_stats(st: Stats) -> Group:
-    """Everything ``dominoes stats`` prints, ready for ``Console.print``."""
+RESULT_WORDS = {"win": "won", "loss": "lost", "draw": "drawn", "abandoned": "unfinished"}
+
+
+def recent_table(matches: Sequence[MatchRecord]) -> Table:
+    """The last matches by number (newest first): the N that ``dominoes replay N`` takes."""
+    t = Table(title="Recent matches (dominoes replay N)", title_justify="left", expand=False)
+    t.add_column("N", justify="right")
+    for name in ("Ended", "Variant", "CPU", "Result", "Score"):
+        t.add_column(name)
+    t.add_column("Hands", justify="right")
+    for m in matches:
+        you = m.human_side
+        other = [s for i, s in enumerate(m.scores) if i != you]
+        score = "–".join(str(x) for x in [m.scores[you], *other]) if m.scores else ""
+        t.add_row(
+            str(m.id),
+            m.ended_at[:16].replace("T", " "),
+            m.variant,
+            m.cpu_level,
+            Text(
+                RESULT_WORDS.get(m.outcome, m.outcome),
+                FORM_STYLE.get(LETTERS.get(m.outcome, ""), ""),
+            ),
+            score,
+            str(m.hands),
+        )
+    return t
+
+
+def render_stats(st: Stats, matches: Sequence[MatchRecord] = ()) -> Group:
+    """Everything ``dominoes stats`` prints, ready for ``Console.print``; ``matches``: the
+    recent ones to list with their numbers."""
     tot = st.total
     head = Table.grid(padding=(0, 2))
     head.add_column(style="bold")
@@ -85,4 +118,6 @@ def render_stats(st: Stats) -> Group:
     parts += ["", _table("By CPU level", st.by_level, variant=False, level=True)]
     if len(st.by_variant_level) > max(len(st.by_variant), len(st.by_level)):
         parts += ["", _table("By variant and CPU level", st.by_variant_level, True, True)]
+    if matches:
+        parts += ["", recent_table(matches)]
     return Group(*parts)

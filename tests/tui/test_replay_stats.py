@@ -368,3 +368,13 @@ def test_cli_replay_of_a_match_whose_rules_no_longer_load(opened) -> None:
     result = CliRunner().invoke(cli.app, ["replay"])
     assert result.exit_code == 2, result.output
     assert "cannot be replayed" in result.output and not opened
+
+
+def test_cli_stats_lists_the_match_numbers_replay_takes() -> None:
+    recorded(3)
+    recorded(5)
+    result = CliRunner().invoke(cli.app, ["stats"])
+    assert result.exit_code == 0, result.output
+    assert "Recent matches (dominoes replay N)" in result.output
+    rows = [line for line in result.output.splitlines() if "classic" in line and "easy" in line]
+    assert [row.split()[1] for row in rows[-2:]] == ["2", "1"]  # newest first, by number
