@@ -35,16 +35,11 @@ def _variant(name: str) -> Rules:
 
 @app.callback(invoke_without_command=True)
 def main(ctx: typer.Context) -> None:
-    """Dominoes in the terminal. With no command, start a game."""
+    """Dominoes in the terminal. With no command, the start menu."""
     if ctx.invoked_subcommand is None:
-        play(
-            variant=DEFAULT_VARIANT,
-            seed=None,
-            level=None,
-            speed=1.0,
-            tile_style="box",
-            resume=False,
-        )
+        from .tui.app import run_app
+
+        run_app(start_menu=True)
 
 
 @app.command()
@@ -67,11 +62,64 @@ def play(
         "--resume",
         help="Continue the match saved when you last left (its own rules and CPU level).",
     ),
+    target: int | None = typer.Option(
+        None, "--target", help="Match target, e.g. 201 (0: a single hand)."
+    ),
+    rule_of_13: bool | None = typer.Option(
+        None, "--rule-of-13/--no-rule-of-13", help="Hold penalties under 13 while at 0."
+    ),
+    full_fish: bool | None = typer.Option(
+        None, "--full-fish/--no-full-fish", help="A blocked loser also writes the winner's pips."
+    ),
+    bonuses: bool | None = typer.Option(
+        None, "--bonuses/--no-bonuses", help="6-6 = 50 and 0-0 = 25 when led first or played last."
+    ),
+    first_double: bool | None = typer.Option(
+        None, "--first-double/--no-first-double", help="Every later hand opens with a double."
+    ),
+    two_doubles: bool | None = typer.Option(
+        None, "--two-doubles/--no-two-doubles", help="Lay the doubles of both ends in one turn."
+    ),
+    drawing: str | None = typer.Option(
+        None, "--drawing", help="until_playable, any_time or none (block game)."
+    ),
+    reserve: int | None = typer.Option(
+        None, "--reserve", help="Boneyard tiles that are never drawn (0, 1, 2)."
+    ),
+    hand_size: int | None = typer.Option(None, "--hand-size", help="Tiles dealt to each player."),
+    scoring: str | None = typer.Option(None, "--scoring", help="winner_takes or penalty."),
+    clock: int | None = typer.Option(
+        None, "--clock", metavar="MINUTES", help="Chess clock: minutes per player (0: off)."
+    ),
+    turn_limit: int | None = typer.Option(
+        None, "--turn-limit", metavar="SECONDS", help="Per-turn limit: 0, 30 or 60 seconds."
+    ),
 ) -> None:
-    """Play a match against the CPU."""
+    """Play a match against the CPU (the house's rules, changed by the option flags)."""
+    from . import options
     from .ai import LEVELS
 
     rules = _variant(variant)
+    choices = options.choices_from_flags(
+        rules,
+        target=target,
+        rule_of_13=rule_of_13,
+        full_fish=full_fish,
+        bonuses=bonuses,
+        first_double=first_double,
+        two_doubles=two_doubles,
+        drawing=drawing,
+        reserve=reserve,
+        hand_size=hand_size,
+        scoring=scoring,
+        clock=clock,
+        turn_limit=turn_limit,
+    )
+    why = options.check_choices(rules, choices, seats=None)
+    if why is not None:
+        typer.secho(f"Error: {variant}: {why}", fg="red", err=True)
+        raise typer.Exit(2)
+    rules = options.apply_choices(rules, choices)
     if rules.players != 2:
         typer.secho(
             f"Error: {variant!r} is a {rules.players}-player game; the table seats 2 for now.",

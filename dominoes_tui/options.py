@@ -263,3 +263,50 @@ def remembered_rules(base: Rules) -> Rules:
         return apply_choices(base, choices)
     except VariantError:
         return base
+
+
+# ---------------------------------------------------------------- command line
+DEFAULT_BONUSES: dict[str, int] = {"6-6": 50, "0-0": 25}
+"""R-B (decision): the bonus table ``--bonuses`` turns on when the house lists none."""
+
+FLAGS: dict[str, str] = {
+    "target": "target",
+    "rule_of_13": "rule_of_13",
+    "full_fish": "full_fish",
+    "bonuses": "bonus_first_last",
+    "first_double": "next_lead",
+    "two_doubles": "two_doubles",
+    "drawing": "drawing",
+    "reserve": "reserve",
+    "hand_size": "hand_size",
+    "scoring": "scoring",
+    "set": "set",
+    "clock": "clock_minutes",
+    "turn_limit": "turn_seconds",
+}
+"""``dominoes play`` flag (as a Python name) -> the engine setting it changes."""
+
+
+def choices_from_flags(base: Rules, **flags: Any) -> dict[str, Any]:
+    """The choices the ``dominoes play`` flags make (a flag left as None changes nothing).
+
+    On/off flags become the setting's own values, the same ones the options screen offers:
+
+    >>> from dominoes_tui.engine import load_variant
+    >>> choices_from_flags(load_variant("classic"), target=201, first_double=True, clock=15)
+    {'target': 201, 'next_lead': 'double_if_held', 'clock_minutes': 15}
+    >>> choices_from_flags(load_variant("classic"), bonuses=True)
+    {'bonus_first_last': {'6-6': 50, '0-0': 25}}
+    """
+    out: dict[str, Any] = {}
+    for flag, value in flags.items():
+        if value is None:
+            continue
+        key = FLAGS[flag]
+        if key == "next_lead":
+            value = "double_if_held" if value else "any"
+        elif key == "bonus_first_last":
+            offered = [v for v in base.options.get(key, ()) if v]
+            value = dict(offered[0] if offered else DEFAULT_BONUSES) if value else {}
+        out[key] = value
+    return out

@@ -51,11 +51,13 @@ class DominoesApp(App[None]):
         player_factory: PlayerFactory | None = None,
         now: Callable[[], float] = time.monotonic,
         game: Game | None = None,
+        start_menu: bool = False,
         resume: bool = False,
     ) -> None:
         """``delay``: seconds before the CPU's move shows (None: from ``speed``; tests use 0).
 
         ``game`` starts the first table from a set position (tests, puzzles).
+        ``start_menu`` opens the start menu first (a bare ``dominoes``).
         """
         super().__init__()
         self._start_game = game
@@ -72,9 +74,14 @@ class DominoesApp(App[None]):
         self.delay = delay if delay is not None else BASE_DELAY / max(speed, 0.05)
         self.now = now
         self.player_factory = player_factory or make_player
+        self.start_menu = start_menu
+        self._seed_used = False
 
     def on_mount(self) -> None:
-        if not (self.resume and self.resume_autosave()):
+        if self.start_menu and not self.resume:
+            self.open_start_menu()
+        elif not (self.resume and self.resume_autosave()):
+            self._seed_used = True
             self.start_match(self.rules, self.seed, self.level, game=self._start_game)
         self.check_size()
 
@@ -147,6 +154,21 @@ class DominoesApp(App[None]):
         if table is not None:
             table.autosave(closing=True)
         super().exit(*args, **kwargs)
+
+    def open_start_menu(self) -> None:
+        """The start menu (New game, Continue, Rules, Statistics, Quit) over nothing else."""
+        from .screens.start import StartScreen
+
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(StartScreen(self.rules.name))
+
+    def next_seed(self) -> int:
+        """The seed given to the app (``--seed``, tests) for its first match, then fresh ones."""
+        if not self._seed_used:
+            self._seed_used = True
+            return self.seed
+        return random.randrange(1, 1_000_000)
 
     def new_game(self) -> None:
         def chosen(choice: tuple[str, str] | None) -> None:

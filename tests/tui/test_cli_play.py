@@ -16,10 +16,10 @@ def opened(monkeypatch):
     return calls
 
 
-def test_bare_dominoes_opens_the_table(opened) -> None:
+def test_bare_dominoes_opens_the_start_menu(opened) -> None:
     result = CliRunner().invoke(cli.app, [])
     assert result.exit_code == 0, result.output
-    assert opened and opened[0]["rules"].name == "classic"
+    assert opened and opened[0]["start_menu"] is True
 
 
 def test_play_passes_its_options(opened) -> None:

@@ -283,16 +283,17 @@ async def test_clock_shows_and_a_flag_fall_loses_on_time() -> None:
         table = app.table
         assert table.my_turn
         scores = str(app.screen.query_one("#scores").render())
-        assert "[5:00]" in scores
+        assert "▶5:00" in scores and " 5:00" in scores
         now.t += 61
         table._tick()
-        assert "[3:59]" in str(app.screen.query_one("#scores").render())
+        assert "▶3:59" in str(app.screen.query_one("#scores").render())
         now.t += 240
         table._tick()
         await settle(pilot)
         assert isinstance(app.screen, MatchOverScreen)
         assert table.game.match_result.reason == "time"
-        assert "You ran out of time" in str(app.screen.query_one("#why").render())
+        assert "You lost on time" in str(app.screen.query_one("#dialog-title").render())
+        assert "Your clock reached 0:00" in str(app.screen.query_one("#why").render())
 
 
 async def test_turn_limit_plays_for_you() -> None:

@@ -144,7 +144,10 @@ class MatchOverScreen(ModalScreen[str]):
         names = table.names
         if m is None:  # pragma: no cover - only shown when the match is over
             return "The match is over", ""
-        if m.winner_side is None:
+        if m.reason == "time":  # flag fall (R-T-1)
+            lost = m.loser_side == 0
+            title = "You lost on time" if lost else "You win on time!"
+        elif m.winner_side is None:
             title = "The match is drawn"
         elif m.winner_side == 0:
             title = "You win the match!"
@@ -155,7 +158,8 @@ class MatchOverScreen(ModalScreen[str]):
             verb = "reached" if who != "You" else "reached"
             why = f"{who} {verb} {r.target} ({target_text(r)})."
         elif m.reason == "time":
-            why = f"{names[m.loser_side]} ran out of time."
+            who = "Your" if m.loser_side == 0 else f"{names[m.loser_side]}'s"
+            why = f"{who} clock reached 0:00: the match ends at once."
         elif m.reason == "resign":
             why = f"{names[m.loser_side]} resigned."
         else:

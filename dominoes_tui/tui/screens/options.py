@@ -8,6 +8,7 @@ screen only shows them and keeps what the person picked.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,7 +17,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Static
@@ -25,6 +25,9 @@ from ... import options
 from ...engine import Rules
 
 LABEL_WIDTH = 18
+ROOMY = 30
+"""From this many rows up, each setting shows its explanation under it (else the
+focused one's shows in the help line)."""
 
 
 @dataclass(frozen=True)
@@ -52,12 +55,9 @@ class ChoiceRow(Widget, can_focus=True):
     BINDINGS = [
         Binding("left", "step(-1)", "Change", key_display="←→"),
         Binding("right", "step(1)", "Change", show=False),
+        Binding("up", "app.focus_previous", "Move", show=False),
+        Binding("down", "app.focus_next", "Move", show=False),
     ]
-
-    class Changed(Message):
-        def __init__(self, row: ChoiceRow) -> None:
-            super().__init__()
-            self.row = row
 
     def __init__(
         self,
@@ -68,8 +68,12 @@ class ChoiceRow(Widget, can_focus=True):
         value: Any,
         describe: Any = str,
         custom: bool = False,
+        on_change: Callable[[ChoiceRow], None] | None = None,
     ) -> None:
+        """``on_change`` is called at once (not by a message) so the screen's
+        verdict is up to date as soon as the key is handled."""
         super().__init__(id=f"opt-{key}")
+        self.on_change = on_change
         self.key = key
         self.label = label
         self.help_text = help_text
@@ -87,12 +91,15 @@ class ChoiceRow(Widget, can_focus=True):
         t.append(" ▶", style="#d9b24a")
         if self.value not in self.choices:
             t.append("  (custom)", style="dim")
+        if self.size.height >= 2:  # a roomy screen: the explanation under the setting
+            t.append(f"\n  {self.help_text}", style="#9fb8ac")
         return t
 
     def set_value(self, value: Any) -> None:
         self.value = value
         self.refresh()
-        self.post_message(self.Changed(self))
+        if self.on_change is not None:
+            self.on_change(self)
 
     def action_step(self, delta: int) -> None:
         if self.value in self.choices:
@@ -150,6 +157,12 @@ class OptionsScreen(Screen[Chosen | None]):
         color: #ffe9a8;
         background: #0c3326;
         padding: 0 1;
+    }
+    OptionsScreen.-roomy ChoiceRow {
+        height: 2;
+    }
+    OptionsScreen.-roomy #help {
+        display: none;
     }
     OptionsScreen #summary {
         height: auto;
@@ -213,14 +226,16 @@ class OptionsScreen(Screen[Chosen | None]):
                             self.choices[c.key],
                             describe=c.choice_label,
                             custom=c.key == "clock_minutes",
+                            on_change=self.row_changed,
                         )
                     if group == "Opponent":
                         yield ChoiceRow(
                             options.LEVEL_KEY,
                             "CPU level",
-                            "How strongly the CPU plays: easy, medium, hard or expert.",
+                            f"How strongly the CPU plays: {', '.join(self.levels)}.",
                             self.levels,
                             self.level,
+                            on_change=self.row_changed,
                         )
             yield Static(id="help")
             yield Static(id="summary")
@@ -231,7 +246,11 @@ class OptionsScreen(Screen[Chosen | None]):
                 yield Button("Back (Esc)", id="back")
         yield Footer()
 
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.height >= ROOMY, "-roomy")
+
     def on_mount(self) -> None:
+        self.set_class(self.app.size.height >= ROOMY, "-roomy")
         rows = list(self.query(ChoiceRow))
         if rows:
             rows[0].focus()
@@ -276,8 +295,7 @@ class OptionsScreen(Screen[Chosen | None]):
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self.show_help()
 
-    def on_choice_row_changed(self, event: ChoiceRow.Changed) -> None:
-        row = event.row
+    def row_changed(self, row: ChoiceRow) -> None:
         if row.key == options.LEVEL_KEY:
             self.level = row.value
         else:

@@ -74,6 +74,7 @@ class StartScreen(Screen[None]):
         border-title-color: #d9b24a;
         background: #1e2b26;
         scrollbar-size-vertical: 1;
+        scrollbar-gutter: stable;  /* the same wrapping with or without a scrollbar */
     }
     StartScreen #houses:focus, StartScreen #menu:focus {
         border: round #ffe9a8;

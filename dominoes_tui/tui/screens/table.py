@@ -37,11 +37,11 @@ from ...engine import (
     Rules,
     SeatView,
     TimeOut,
-    format_clock,
     seat_view,
     tiles,
 )
 from ...engine.actions import END_NAMES
+from ..widgets.clock import clock_text
 from ..widgets.hand import HandView
 from ..widgets.line import LineView
 from ..widgets.log import MoveLog
@@ -144,6 +144,8 @@ class TableScreen(Screen):
 
     def on_mount(self) -> None:
         self.set_class(self.app.size.width >= 100, "-wide")
+        self.app.app_suspend_signal.subscribe(self, self._app_suspended, immediate=True)
+        self.app.app_resume_signal.subscribe(self, self._app_resumed, immediate=True)
         if self.waiting_for_key:  # resumed: the log already has this hand's redeal note
             self.say(RESUMED)
         else:
@@ -248,10 +250,9 @@ class TableScreen(Screen):
         for side, name in enumerate(self.names):
             t.append(f"{name} ", style="bold")
             t.append(score_text(r, s, side))
-            if self.clock is not None and self.clock.enabled:
-                left = self.clock.remaining(side)
-                style = "bold #ffcc66" if self.clock.running == side else "dim"
-                t.append(f" [{format_clock(left)}]", style=style)
+            if self.clock is not None:
+                t.append(" ")
+                t.append(clock_text(self.clock, side))
             t.append("  ")
         if s.hanging:
             t.append(f"hanging {s.hanging}  ", style="#f0a050")
@@ -355,6 +356,8 @@ class TableScreen(Screen):
         self.apply(action)
 
     def apply(self, action: Action) -> bool:
+        if self._flag_fell():
+            return False
         g = self.game
         seat = g.turn
         before = g.hands[YOU]
@@ -505,6 +508,8 @@ class TableScreen(Screen):
         if token != self.move_no or self.game.turn != CPU:
             return
         self.thinking = False
+        if self._flag_fell():  # it thought past its time (R-T-2)
+            return
         if not self.apply(action):
             legal = self.game.legal_actions()
             self.notify(f"The CPU tried an illegal move ({action}); it plays {legal[0]}.")
@@ -516,7 +521,8 @@ class TableScreen(Screen):
                 fit = f"{n} of your tiles fit{'s' if n == 1 else ''}"
                 if n == 1:
                     fit = "1 of your tiles fits"
-                self.say(f"Your turn: {fit}. ←/→ to choose, Enter to play.")
+                self.say(f"{self.turn_note}Your turn: {fit}. ←/→ to choose, Enter to play.")
+                self.turn_note = ""
 
     @property
     def busy(self) -> bool:
@@ -541,34 +547,69 @@ class TableScreen(Screen):
             if self.game.phase == "play" and self.game.turn is not None:
                 if not self.waiting_for_key:
                     self.clock.start(self.game.turn)
+                    self._repaint_clock()
 
     def on_screen_suspend(self) -> None:
-        self._clock_stop()
+        """A menu, the help or a question is over the table: the clocks wait, and the
+        turn goes on afterwards (``pause``: the per-turn limit is not refilled)."""
+        self._clock_pause()
+
+    def _app_suspended(self, app: object) -> None:
+        self._clock_pause()  # Ctrl+Z: the terminal went back to the shell
+
+    def _app_resumed(self, app: object) -> None:
+        if self.app.screen is self:
+            self.on_screen_resume()
+
+    def _clock_pause(self) -> None:
+        if self.clock is not None:
+            self.clock.pause()
+            self._repaint_clock()
 
     def _clock_start(self, seat: int) -> None:
         if self.clock is not None:
             if self._clock_timer is None:
                 self._clock_timer = self.set_interval(0.2, self._tick)
             self.clock.start(seat)
+            self._repaint_clock()
 
     def _clock_stop(self) -> None:
         if self.clock is not None:
             self.clock.stop()
+            self._repaint_clock()
+
+    def _repaint_clock(self) -> None:
+        """Show at once which clock runs (the timer repaints only every 0.2 s)."""
+        for scores in self.query("#scores").results(Static):
+            scores.update(self._scores_text())
+
+    turn_note = ""
+    """Said again with "Your turn" after the per-turn limit played a move for you (R-T-3)."""
+
+    def _flag_fell(self) -> bool:
+        """R-T-1: a clock at 0 ends the match at once (checked by the timer and before
+        any move is applied, so a CPU that thought past its time does not move)."""
+        c, g = self.clock, self.game
+        flag = c.flagged() if c is not None and g.phase == "play" else None
+        if flag is None:
+            return False
+        self.move_no += 1
+        self.thinking = False
+        g.apply(TimeOut(flag))
+        self.advance()
+        return True
 
     def _tick(self) -> None:
         c, g = self.clock, self.game
         if c is None or g.phase != "play" or c.running is None:
             return
-        flag = c.flagged()
-        if flag is not None:
-            self.move_no += 1
-            g.apply(TimeOut(flag))
-            self.advance()
+        if self._flag_fell():
             return
         if c.turn_expired() and g.turn == YOU:
             action = make_player("easy", self.move_no).choose(seat_view(g, YOU))
-            self.say("Your time for the turn ran out: the Easy CPU played it for you (R-T-3).")
             self.apply(action)
+            self.turn_note = "Your time for the turn ran out: the Easy CPU played it for you. "
+            self.say(self.turn_note.strip())
             return
         self.query_one("#scores", Static).update(self._scores_text())
 

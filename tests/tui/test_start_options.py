@@ -1,0 +1,296 @@
+"""The start menu and the table options (issue 4), by key presses; snapshots of both."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import first_legal, settle
+
+from dominoes_tui import options, store
+from dominoes_tui.engine import Game, load_variant
+from dominoes_tui.tui.app import DominoesApp
+from dominoes_tui.tui.screens.dialogs import RulesScreen
+from dominoes_tui.tui.screens.options import ChoiceRow, OptionsScreen
+from dominoes_tui.tui.screens.start import StartScreen, playable_variants
+from dominoes_tui.tui.screens.table import TableScreen
+
+SIZE = (100, 32)
+SIZES = [pytest.param((100, 32), id="100x32"), pytest.param((80, 24), id="80x24")]
+
+
+def menu_app(**kw) -> DominoesApp:
+    return DominoesApp(
+        start_menu=True, seed=5, level="easy", delay=0, player_factory=first_legal, **kw
+    )
+
+
+def menu_entries(app: DominoesApp) -> list[str]:
+    menu = app.screen.query_one("#menu")
+    return [menu.get_option_at_index(i).id for i in range(menu.option_count)]
+
+
+async def open_options(pilot, variant: str) -> OptionsScreen:
+    """From the start menu: Tab to the houses, walk down to ``variant``, Enter."""
+    await settle(pilot)
+    names = list(playable_variants())
+    if pilot.app.focused is not pilot.app.screen.query_one("#houses"):
+        await pilot.press("tab")
+    await pilot.press("home")
+    for _ in range(names.index(variant)):
+        await pilot.press("down")
+    await pilot.press("enter")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, OptionsScreen) and screen.base.name == variant
+    return screen
+
+
+async def focus_row(pilot, key: str) -> ChoiceRow:
+    """Walk down (↓ only) to the row of ``key``."""
+    screen = pilot.app.screen
+    for _ in range(30):
+        if isinstance(screen.focused, ChoiceRow) and screen.focused.key == key:
+            return screen.focused
+        await pilot.press("down")
+    raise AssertionError(f"no row for {key}")
+
+
+async def test_start_menu_shows_only_what_there_is() -> None:
+    app = menu_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, StartScreen)
+        assert menu_entries(app) == ["new", "rules", "quit"]  # no save, no history yet
+        houses = app.screen.query_one("#houses")
+        text = str(houses.get_option_at_index(0).prompt)
+        assert "classic" in text and load_variant("classic").description in text
+        assert houses.option_count == len(playable_variants())
+
+
+# every control of these houses, one press of → each (the next choice along)
+CONTROLS = [
+    (name, c.key)
+    for name in ("classic", "double-first", "pub-draw", "draw", "standard-draw")
+    for c in options.controls_for(load_variant(name))
+    if c.key != "players"
+]
+
+
+@pytest.mark.parametrize("variant, key", CONTROLS, ids=[f"{v}-{k}" for v, k in CONTROLS])
+async def test_each_control_changes_the_game_that_starts(variant: str, key: str) -> None:
+    base = load_variant(variant)
+    control = next(c for c in options.controls_for(base) if c.key == key)
+    now = control.choices.index(getattr(base, key))
+    want = control.choices[(now + 1) % len(control.choices)]
+    app = menu_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_options(pilot, variant)
+        await focus_row(pilot, key)
+        await pilot.press("right")
+        assert app.screen.reason is None
+        await pilot.pause()
+        await pilot.press("s")
+        await settle(pilot)
+        table = app.table
+        assert isinstance(app.screen, TableScreen)
+        assert getattr(table.game.rules, key) == want
+        # only that setting changed
+        assert set(table.game.rules.differences(base)) == {key}
+
+
+async def test_cpu_level_control_sets_the_opponent() -> None:
+    app = menu_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_options(pilot, "classic")
+        row = await focus_row(pilot, options.LEVEL_KEY)
+        assert row.value == "easy"
+        await pilot.press("right", "right")
+        await pilot.press("s")
+        await settle(pilot)
+        assert app.table.level == "hard" and app.level == "hard"
+
+
+async def test_refused_combination_keeps_start_disabled_and_says_why() -> None:
+    app = menu_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_options(pilot, "standard-draw")
+        await focus_row(pilot, "players")
+        await pilot.press("right")  # 3 players: plays (unless the table cannot seat them)
+        await pilot.pause()
+        refused = str(screen.query_one("#refused").render())
+        assert refused == "" or "the table seats" in refused
+        await pilot.press("right")  # 4 players with 7 tiles each: the engine refuses
+        await pilot.pause()
+        refused = str(screen.query_one("#refused").render())
+        assert refused.startswith("Cannot start: Tiles per hand:") and "boneyard" in refused
+        assert screen.query_one("#start").disabled
+        await pilot.press("s")
+        await pilot.pause()
+        assert app.screen is screen  # Start did nothing
+        await pilot.press("right")  # back to 2 players
+        await pilot.pause()
+        assert str(screen.query_one("#refused").render()) == ""
+        assert not screen.query_one("#start").disabled
+
+
+async def test_summary_line_and_reset_to_house_rules() -> None:
+    app = menu_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_options(pilot, "classic")
+        await pilot.press("right")  # target 201
+        await focus_row(pilot, "full_fish")
+        await pilot.press("right")
+        await pilot.pause()
+        summary = str(screen.query_one("#summary").render())
+        assert "full fish on" in summary and "target 201 (house: 101)" in summary
+        await pilot.press("x")
+        await pilot.pause()
+        assert "house's own rules" in str(screen.query_one("#summary").render())
+        assert screen.rules == load_variant("classic")
+
+
+async def test_custom_clock_minutes() -> None:
+    app = menu_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_options(pilot, "classic")
+        await focus_row(pilot, "clock_minutes")
+        await pilot.press("right", "right", "plus", "plus")  # 10 minutes, then 12
+        await pilot.pause()
+        assert screen.choices["clock_minutes"] == 12
+        assert "(custom)" in str(screen.focused.render())
+        await pilot.press("s")
+        await settle(pilot)
+        assert app.table.rules.clock_minutes == 12
+        assert app.table.clock.seconds == 12 * 60
+
+
+async def test_options_are_remembered_per_variant() -> None:
+    app = menu_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_options(pilot, "classic")
+        await pilot.press("right", "right")  # target 301
+        await focus_row(pilot, "rule_of_13")
+        await pilot.press("right")  # off
+        await focus_row(pilot, options.LEVEL_KEY)
+        await pilot.press("right")  # medium
+        await pilot.press("s")
+        await settle(pilot)
+    saved = json.loads(options.options_path().read_text())
+    assert saved["classic"]["target"] == 301 and saved["classic"]["rule_of_13"] is False
+    app = menu_app()  # a later run
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_options(pilot, "classic")
+        assert screen.choices["target"] == 301 and screen.choices["rule_of_13"] is False
+        assert screen.level == "medium"
+        assert "rule of 13 off" in str(screen.query_one("#summary").render())
+        await pilot.press("escape")
+        await pilot.pause()
+        screen = await open_options(pilot, "draw")  # another house keeps its own
+        assert screen.rules == load_variant("draw")
+
+
+async def test_rules_entry_explains_the_highlighted_house() -> None:
+    app = menu_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("tab", "down")  # draw
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen) and app.screen.rules.name == "draw"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+
+
+async def test_continue_resumes_the_autosave() -> None:
+    rules = load_variant("classic")
+    game = Game.new(rules, 9)
+    info = store.MatchInfo(cpu_level="easy", names=("You", "CPU"), human_seat=0)
+    assert store.autosave(game, info) is None
+    app = menu_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert menu_entries(app)[:2] == ["new", "continue"]
+        await pilot.press("c")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert app.table.game.seed == 9
+
+
+async def test_a_corrupt_save_is_explained_and_a_new_game_offered() -> None:
+    path = store.autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{ not json", encoding="utf-8")
+    app = menu_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "continue" in menu_entries(app)
+        await pilot.press("c")
+        await pilot.pause()
+        problem = str(app.screen.query_one("#start-problem").render())
+        assert "New game" in problem and len(problem.splitlines()[0]) > 10
+        assert "continue" not in menu_entries(app)
+        await pilot.press("enter")  # the highlighted entry is New game
+        await pilot.pause()
+        assert isinstance(app.screen, OptionsScreen)
+
+
+async def test_statistics_once_a_match_is_recorded() -> None:
+    from dominoes_tui.engine import Resign
+
+    game = Game.new(load_variant("double-first"), 3)
+    game.apply(Resign(0))
+    info = store.MatchInfo(cpu_level="easy", names=("You", "CPU"), human_seat=0)
+    assert not store.finish_match(game, info).problem
+    app = menu_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "stats" in menu_entries(app)
+        await pilot.press("t")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "StatsScreen"
+
+
+async def test_quit_from_the_menu() -> None:
+    app = menu_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_start_menu_snapshot(snap_compare, size) -> None:
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause()
+
+    assert snap_compare(menu_app(), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_options_snapshot(snap_compare, size) -> None:
+    async def run_before(pilot) -> None:
+        await open_options(pilot, "classic")
+        await pilot.press("right")  # target 201
+        await focus_row(pilot, "bonus_first_last")
+        await pilot.press("right")
+        await pilot.pause()
+
+    assert snap_compare(menu_app(), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_options_refused_snapshot(snap_compare, size) -> None:
+    async def run_before(pilot) -> None:
+        await open_options(pilot, "standard-draw")
+        await focus_row(pilot, "players")
+        await pilot.press("right", "right")
+        await pilot.pause()
+
+    assert snap_compare(menu_app(), terminal_size=size, run_before=run_before)
