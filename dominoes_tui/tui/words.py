@@ -4,6 +4,8 @@
 >>> log_lines([Event(1, "draw", (4, 6)), Event(1, "draw", (4, 6)),
 ...            Event(1, "play", (4, 6), tiles.tile(6, 3), 1)], ("You", "CPU"))
 ['CPU drew 2 and played 6-3 on the right']
+>>> log_lines([Event(0, "play", (5, 0), tiles.tile(5, 5), 0, scored=10)], ("You", "CPU"))
+['You played 5-5 on the left +10']
 """
 
 from __future__ import annotations
@@ -41,9 +43,11 @@ def log_lines(events: Sequence[Event], names: Sequence[str]) -> list[str]:
         draws, drawer = 0, None
         if e.kind == "play":
             if e.end is None:
-                out.append(f"{prefix}led {tiles.name(e.tile)}")
+                line = f"{prefix}led {tiles.name(e.tile)}"
             else:
-                out.append(f"{prefix}played {tiles.name(e.tile)} on the {END_NAMES[e.end]}")
+                where = END_NAMES[e.end] + (" arm" if e.end >= 2 else "")  # a spinner's arm
+                line = f"{prefix}played {tiles.name(e.tile)} on the {where}"
+            out.append(line + (f" +{e.scored}" if e.scored else ""))  # All Fives, R-F-2
         elif e.kind == "doubles":
             out.append(
                 f"{prefix}played two doubles: {tiles.name(e.tile)} and {tiles.name(e.second)}"

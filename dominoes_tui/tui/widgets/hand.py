@@ -27,6 +27,8 @@ FACE_NEW = Style(color="#1d1a14", bgcolor="#cfe3f4")
 FACE_HOVER = Style(color="#000000", bgcolor="#fff3d0")
 SHADOW = Style(color="#d9b24a")
 LABEL = Style(color="#9fc3ae")
+MARK = "★"
+"""Marks a matador in the hand (R-MT-2: it goes on any end)."""
 
 HEIGHT = 8
 
@@ -49,6 +51,7 @@ class HandView(Widget):
         self.set_size = 6
         self.unicode = False
         self.hover: int | None = None
+        self.marks: set[int] = set()
         self._rows: list[list[tuple[str, Style | None]]] = []
         self._spans: list[tuple[int, int]] = []
 
@@ -61,7 +64,10 @@ class HandView(Widget):
         dim_unfit: bool,
         set_size: int,
         unicode: bool = False,
+        marks: set[int] | None = None,
     ) -> None:
+        """``marks``: tiles to mark with a star in their corner (Matador's matadors)."""
+        self.marks = set(marks or ())
         self.hand, self.fits, self.selected = list(hand), fits, selected
         self.new, self.dim_unfit, self.set_size, self.unicode = new, dim_unfit, set_size, unicode
         self._rows = []
@@ -118,6 +124,8 @@ class HandView(Widget):
                 for dx, ch in enumerate(text):
                     if 0 <= y < HEIGHT and x + dx < width:
                         rows[y][x + dx] = (ch, face)
+            if t in self.marks and 0 <= y0 < HEIGHT and x < width:
+                rows[y0][x] = (MARK, face + Style(color="#b03a2e", bold=True))
             if raised:
                 y = y0 + len(tile_rows)
                 for dx in range(w):

@@ -1,4 +1,8 @@
-"""The line of play: a snake of tiles on the felt, with clickable open-end markers."""
+"""The line of play: a snake of tiles on the felt, with clickable open-end markers.
+
+With a spinner (All Fives) the line is a pinwheel of four arms about it; while the
+person is asked which end, the ends in question read L, R, U, D.
+"""
 
 from __future__ import annotations
 
@@ -19,13 +23,16 @@ TILE_LAST = Style(color="#1d1a14", bgcolor="#f7d98b")
 TURN = Style(color="#6f9c84")
 END = Style(color="#1d1a14", bgcolor="#d9b24a", bold=True)
 END_ASK = Style(color="#000000", bgcolor="#ffe066", bold=True, reverse=False, blink=True)
+END_OFF = Style(color="#6f9c84", bgcolor="#0a2e22")
+SPINNER = Style(color="#1d1a14", bgcolor="#e6c98a", bold=True)
+END_LABELS = ("L", "R", "U", "D")
 
 
 class LineView(Widget):
     """Draws the line of play laid out by :func:`render.layout_line`."""
 
     class EndClicked(Message):
-        """An open-end marker was clicked: ``end`` 0/1, or None for the lead."""
+        """An open-end marker was clicked: ``end`` 0..3, or None for the lead."""
 
         def __init__(self, end: int | None) -> None:
             super().__init__()
@@ -39,6 +46,10 @@ class LineView(Widget):
         self.set_size = 6
         self.last_tiles: set[int] = set()
         self.asking = False
+        self.ask_ends: set[int] | None = None
+        self.arms: tuple[tuple[Placed, ...], ...] | None = None
+        self.spinner: int | None = None
+        self.sum7 = False
         self._layout: LineLayout | None = None
         self._rows: list[list[tuple[str, Style | None]]] = []
 
@@ -50,9 +61,25 @@ class LineView(Widget):
         set_size: int,
         last_tiles: set[int],
         asking: bool = False,
+        *,
+        arms: Sequence[Sequence[Placed]] | None = None,
+        spinner: int | None = None,
+        sum7: bool = False,
+        ask_ends: set[int] | None = None,
     ) -> None:
+        """Show a line; ``spinner`` (with its ``arms``) lays the pinwheel about it.
+
+        ``asking``: the person is asked which end; ``ask_ends`` are the ends
+        offered (None: all). ``sum7``: markers say what fits (Matador).
+        """
+        if spinner is not None:
+            lead_index = next((i for i, p in enumerate(line) if p.tile == spinner), lead_index)
         self.line, self.lead_index, self.ends = tuple(line), lead_index, tuple(ends)
         self.set_size, self.last_tiles, self.asking = set_size, last_tiles, asking
+        self.spinner, self.sum7, self.ask_ends = spinner, sum7, ask_ends
+        self.arms = (
+            tuple(tuple(a) for a in arms) if arms is not None and spinner is not None else None
+        )
         self._layout = None
         self.refresh()
 
@@ -61,7 +88,14 @@ class LineView(Widget):
         w, h = self.size
         if self._layout is None or (self._layout.width, self._layout.height) != (w, h):
             self._layout = layout_line(
-                self.line, self.lead_index, self.ends, self.set_size, max(w, 1), max(h, 1)
+                self.line,
+                self.lead_index,
+                self.ends,
+                self.set_size,
+                max(w, 1),
+                max(h, 1),
+                arms=self.arms,
+                sum7=self.sum7,
             )
             self._paint(self._layout)
         return self._layout
@@ -72,11 +106,16 @@ class LineView(Widget):
 
     def _style(self, c: Cell) -> Style | None:
         if c.kind in ("tile", "rule"):
-            return TILE_LAST if c.tile in self.last_tiles else TILE
+            if c.tile in self.last_tiles:
+                return TILE_LAST
+            return SPINNER if c.tile is not None and c.tile == self.spinner else TILE
         if c.kind == "turn":
             return TURN
         if c.kind == "end":
-            return END_ASK if self.asking else END
+            if not self.asking:
+                return END
+            offered = self.ask_ends is None or c.end in self.ask_ends
+            return END_ASK if offered else END_OFF
         return None
 
     def _paint(self, lay: LineLayout) -> None:
@@ -85,16 +124,23 @@ class LineView(Widget):
         ]
         for c in lay.cells:
             style = self._style(c)
-            if c.kind == "end" and self.asking and c.end is not None:
-                label = "L" if c.end == 0 else "R"  # which end is "left" on a snake
-                number = c.text.replace("◂", "").replace("▸", "")
-                c = Cell(c.x, c.y, label + number, c.kind)
+            offered = self.ask_ends is None or c.end in self.ask_ends
+            if c.kind == "end" and self.asking and c.end is not None and offered:
+                c = Cell(c.x, c.y, self._asked_text(c), c.kind)
             if not 0 <= c.y < lay.height:
                 continue
             for i, ch in enumerate(c.text):
                 if 0 <= c.x + i < lay.width:
                     rows[c.y][c.x + i] = (ch, style)
         self._rows = rows
+
+    def _asked_text(self, c: Cell) -> str:
+        """An end marker while asking: its letter and number (``L4``), same width,
+        the letter on the side away from the line ("left" on a snake is the arm)."""
+        assert c.end is not None
+        n = str(self.ends[c.end]) if c.end < len(self.ends) else ""
+        text = END_LABELS[c.end] + n
+        return text.rjust(len(c.text)) if "◂" in c.text else text.ljust(len(c.text))
 
     def render_line(self, y: int) -> Strip:
         lay = self.layout
