@@ -120,13 +120,6 @@ def play(
         typer.secho(f"Error: {variant}: {why}", fg="red", err=True)
         raise typer.Exit(2)
     rules = options.apply_choices(rules, choices)
-    if rules.players != 2:
-        typer.secho(
-            f"Error: {variant!r} is a {rules.players}-player game; the table seats 2 for now.",
-            fg="red",
-            err=True,
-        )
-        raise typer.Exit(2)
     if level is not None and level not in LEVELS:
         typer.secho(
             f"Error: no CPU level {level!r}; choose one of {', '.join(LEVELS)}", fg="red", err=True

@@ -26,8 +26,8 @@ from typing import Any
 from .engine import Rules, VariantError
 
 GROUPS = ("Match", "House rules", "Time", "Opponent")
-TABLE_SEATS = 2
-"""Seats the table can show for now; a ``players`` choice above it is refused with a reason."""
+TABLE_SEATS: int | None = None
+"""Seats the table can show, if fewer than the engine plays (None: every count, 2-4)."""
 LEVEL_KEY = "cpu_level"
 """Where the remembered CPU level is kept among a variant's remembered choices."""
 
@@ -162,7 +162,9 @@ def check_choices(
     show (None: any number of players, as in ``dominoes arena``).
 
     >>> from dominoes_tui.engine import load_variant
-    >>> check_choices(load_variant("standard-draw"), {"players": 3, "hand_size": 5})
+    >>> check_choices(load_variant("standard-draw"), {"players": 3, "hand_size": 5}) is None
+    True
+    >>> check_choices(load_variant("standard-draw"), {"players": 3, "hand_size": 5}, seats=2)
     'Players: the table seats 2 players for now; choose 2.'
     """
     try:

@@ -76,8 +76,10 @@ async def take_turn(pilot) -> None:
         hand = table._hand()
         await press_to_select(pilot, hand.index(action.tile))
         await pilot.press("enter")
-        if table.asking is not None:
-            await pilot.press("left" if action.end == 0 else "right")
+        if table.asking is not None:  # which end: ← → ↑ ↓ for left, right, up, down
+            await pilot.press(("left", "right", "up", "down")[action.end])
+        if table.turning is not None:  # a matador either way round (R-MT-2)
+            await pilot.press("left" if action.touch == table.turning[2][0] else "right")
     elif isinstance(action, PlayDoubles):
         await pilot.press("t")
     elif isinstance(action, Draw):

@@ -32,12 +32,17 @@ def test_play_passes_its_options(opened) -> None:
     assert kw["speed"] == 2 and kw["tile_style"] == "unicode"
 
 
+def test_play_seats_four_players(opened) -> None:
+    result = CliRunner().invoke(cli.app, ["play", "--variant", "goat"])
+    assert result.exit_code == 0, result.output
+    assert opened[0]["rules"].players == 4 and opened[0]["rules"].partners
+
+
 @pytest.mark.parametrize(
     "args, words",
     [
         (["--level", "grandmaster"], "no CPU level"),
         (["--variant", "nope"], "no variant"),
-        (["--variant", "goat"], "4-player"),
         (["--tiles", "emoji"], "--tiles"),
         (["--speed", "0"], "--speed"),
     ],

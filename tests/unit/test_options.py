@@ -44,9 +44,11 @@ def test_refused_combination_is_explained() -> None:
         options.apply_choices(base, {"players": 4, "hand_size": 7})
 
 
-def test_the_table_seats_two_for_now() -> None:
+def test_the_table_seats_two_to_four() -> None:
     base = load_variant("standard-draw")
-    why = options.check_choices(base, {"players": 3, "hand_size": 5})
+    assert options.check_choices(base, {"players": 3, "hand_size": 5}) is None
+    assert options.check_choices(base, {"players": 4, "hand_size": 5}) is None
+    why = options.check_choices(base, {"players": 3, "hand_size": 5}, seats=2)
     assert why == "Players: the table seats 2 players for now; choose 2."
     assert options.check_choices(base, {"players": 2}) is None
 

@@ -55,7 +55,7 @@ def _scores_table(table: TableScreen) -> Text:
     g, r = table.game, table.rules
     t = Text()
     t.append("Score  ", style="bold #d9b24a")
-    for side, name in enumerate(table.names):
+    for side, name in enumerate(table.side_names):
         t.append(f"{name} ", style="bold")
         t.append(f"{score_text(r, g.scores, side)}   ")
     if g.scores.hanging:
@@ -68,9 +68,9 @@ def _hands_played(table: TableScreen) -> str:
     """One short entry per hand: who went out (or blocked) and what each side wrote."""
     parts = []
     for i, res in enumerate(table.game.results, 1):
-        how = "blocked" if res.kind == "blocked" else f"{table.names[res.winner_side]} out"
+        how = "blocked" if res.kind == "blocked" else f"{table.side_names[res.winner_side]} out"
         bits = []
-        for s, name in enumerate(table.names):
+        for s, name in enumerate(table.side_names):
             wrote = res.after.written[s] - res.before.written[s]
             held = res.after.held[s] - res.before.held[s]
             if wrote:
@@ -103,7 +103,7 @@ class HandOverScreen(ModalScreen[None]):
         with Vertical(id="dialog", classes="hand-over"):
             yield Static(f"Hand {g.hand_no}: {_how(table)}", id="dialog-title")
             yield Static(_hands_text(table), id="revealed")
-            words = describe_hand(table.rules, res, table.names) if res else []
+            words = describe_hand(table.rules, res, table.side_names) if res else []
             yield Static("\n".join(f"• {second_person(w)}" for w in words), id="breakdown")
             yield Static(_scores_table(table), id="score-table")
             with Horizontal(id="buttons"):
@@ -141,7 +141,7 @@ class MatchOverScreen(ModalScreen[str]):
         table = self.table
         g, r = table.game, table.rules
         m = g.match_result
-        names = table.names
+        names = table.side_names
         if m is None:  # pragma: no cover - only shown when the match is over
             return "The match is over", ""
         if m.reason == "time":  # flag fall (R-T-1)
@@ -152,7 +152,8 @@ class MatchOverScreen(ModalScreen[str]):
         elif m.winner_side == 0:
             title = "You win the match!"
         else:
-            title = f"{table.cpu.name} wins the match"
+            winner = table.cpu.name if r.players == 2 else names[m.winner_side]
+            title = f"{winner} wins the match"
         if m.reason == "target":
             who = names[m.loser_side if r.target_means == "lose" else m.winner_side]
             verb = "reached" if who != "You" else "reached"
@@ -174,7 +175,7 @@ class MatchOverScreen(ModalScreen[str]):
             yield Static(title, id="dialog-title")
             yield Static(why, id="why")
             if g.result is not None and g.results and g.results[-1] is g.result:
-                words = describe_hand(table.rules, g.result, table.names)
+                words = describe_hand(table.rules, g.result, table.side_names)
                 yield Static(_hands_text(table), id="revealed")
                 yield Static("\n".join(f"• {second_person(w)}" for w in words), id="breakdown")
             yield Static(_scores_table(table), id="score-table")
@@ -256,7 +257,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
 
 class NewGameScreen(ModalScreen[tuple[str, str] | None]):
-    """Pick a house (two-player variants) and a CPU level."""
+    """Pick a house (2-4 players, line or spinner) and a CPU level."""
 
     BINDINGS = [
         Binding("escape", "cancel", "Back"),
@@ -269,7 +270,7 @@ class NewGameScreen(ModalScreen[tuple[str, str] | None]):
         self.levels = levels
         self.level = level
         self.variants = {
-            n: r for n, r in load_variants().items() if r.players == 2 and r.layout == "line"
+            n: r for n, r in load_variants().items() if r.layout in ("line", "spinner")
         }
 
     def compose(self) -> ComposeResult:

@@ -33,9 +33,9 @@ MENU = (
 )
 
 
-def playable_variants(seats: int = 2) -> dict[str, Rules]:
-    """The houses the table can seat: ``seats`` players on a plain line."""
-    return {n: r for n, r in load_variants().items() if r.players == seats and r.layout == "line"}
+def playable_variants() -> dict[str, Rules]:
+    """The houses the table can play: 2-4 players on a plain line or about a spinner."""
+    return {n: r for n, r in load_variants().items() if r.layout in ("line", "spinner")}
 
 
 class StartScreen(Screen[None]):

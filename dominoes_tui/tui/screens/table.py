@@ -43,14 +43,17 @@ from ...engine import (
 from ...engine.actions import END_NAMES
 from ..widgets.clock import clock_text
 from ..widgets.hand import HandView
-from ..widgets.line import LineView
+from ..widgets.line import END_LABELS, LineView
 from ..widgets.log import MoveLog
+from ..widgets.seats import seat_names, seats_text, side_names
 from ..words import log_lines, score_text, target_text
 
 if TYPE_CHECKING:
     from ..app import DominoesApp
 
 YOU, CPU = 0, 1
+END_KEYS = ("←", "→", "↑", "↓")
+"""The key that picks each end (left, right, up, down) when a tile fits several."""
 BACK = "▮"
 RESUMED = "Welcome back: the match is as you left it. Press any key to go on (clocks stopped)."
 
@@ -71,6 +74,8 @@ class TableScreen(Screen):
         Binding("r", "resign", "Resign"),
         Binding("q", "quit_match", "Quit"),
         Binding("escape", "cancel", "Cancel", show=False),
+        Binding("up", "end(2)", "Up end", show=False),
+        Binding("down", "end(3)", "Down end", show=False),
     ]
 
     def __init__(
@@ -97,10 +102,20 @@ class TableScreen(Screen):
         self.game: Game = game if game is not None else Game.new(rules, seed, first_seat)
         self.first_opener = self.game.opener
         self.cpu = player_factory(level, seed)
-        self.names = ("You", "CPU")
+        self.cpus: dict[int, Player] = {CPU: self.cpu}
+        for seat in range(2, rules.players):  # 3-4 players: each CPU seat its own player
+            self.cpus[seat] = player_factory(level, seed + seat - 1)
+        self.names = seat_names(rules.players, rules.partners)
+        self.side_names = side_names(rules.players, rules.partners)
+        """A name per scoring side (partners score together, R-P-1)."""
         self.selected: int | None = 0
         self.asking: int | None = None
         """The tile waiting for the person to say which end (R-M-2)."""
+        self.ask_ends: list[int] = []
+        """The ends ``asking`` fits, in the order left, right, up, down."""
+        self.turning: tuple[int, int, list[int]] | None = None
+        """A matador waiting for the person to say which half touches (R-MT-2):
+        tile, end, the halves it may lay against that end."""
         self.new_tiles: set[int] = set()
         self.message_text = ""
         self.old_log: list[str] = []
@@ -194,13 +209,23 @@ class TableScreen(Screen):
             dim_unfit=self.my_turn,
             set_size=self.rules.set,
             unicode=self.tui.tile_style == "unicode",
+            marks=self._matadors(hand),
         )
         last = set()
         if g.events and g.events[-1].kind in ("play", "doubles"):
             e = g.events[-1]
             last = {e.tile} | ({e.second} if e.second is not None else set())
         self.query_one(LineView).show(
-            g.line, self._lead_index(), g.ends, self.rules.set, last, self.asking is not None
+            g.line,
+            self._lead_index(),
+            g.ends,
+            self.rules.set,
+            last,
+            self.asking is not None,
+            arms=g.arms,
+            spinner=g.spinner,
+            sum7=self.rules.match_rule == "sum7",
+            ask_ends=set(self.ask_ends) if self.asking is not None else None,
         )
         self.query_one("#opponent", Static).update(self._opponent_text(view))
         self.query_one("#scores", Static).update(self._scores_text())
@@ -211,8 +236,20 @@ class TableScreen(Screen):
         self.query_one("#message", Static).update(self.message_text)
         self.refresh_bindings()
 
+    def _seat_name(self, seat: int) -> str:
+        """A seat's name in sentences: the CPU's level name with two players."""
+        return self.cpu.name if self.rules.players == 2 and seat == CPU else self.names[seat]
+
+    def _matadors(self, hand: list[int]) -> set[int]:
+        """Matador's matadors in the hand, to be marked (R-MT-2)."""
+        if self.rules.match_rule != "sum7":
+            return set()
+        return {t for t in hand if tiles.MATADORS_MASK & tiles.BIT[t]}
+
     def _opponent_text(self, view: SeatView) -> Text:
         g = self.game
+        if self.rules.players > 2:
+            return self._seats_row(view)
         t = Text()
         t.append(f" {self.cpu.name} ", style="bold")
         n = view.hand_counts[CPU]
@@ -241,16 +278,31 @@ class TableScreen(Screen):
             t.append(f"   {view.boneyard_count} set aside (no drawing)", style="dim")
         return t
 
+    def _seats_row(self, view: SeatView) -> Text:
+        """3-4 players: the CPU seats in play order (whose turn, partner), the boneyard."""
+        wide = self.size.width >= 100
+        t = seats_text(view, self.names, self.thinking, wide, self.game.phase != "play")
+        if self.rules.draws:
+            t.append("Boneyard " if wide else "Bone ", style="bold")
+            t.append(f"{view.drawable}")
+            if view.boneyard_count > view.drawable:
+                t.append(f"+{view.boneyard_count - view.drawable} kept", style="dim")
+        return t
+
     def _scores_text(self) -> Text:
         g, r = self.game, self.rules
         s = g.scores
         t = Text()
         t.append(f" {r.name}", style="bold #d9b24a")
         t.append(f" · {target_text(r)} · ")
-        for side, name in enumerate(self.names):
+        last = next((e for e in reversed(g.events) if e.kind in ("play", "doubles")), None)
+        scored = last if last is not None and last.scored else None  # until the next play
+        for side, name in enumerate(self.side_names):
             t.append(f"{name} ", style="bold")
             t.append(score_text(r, s, side))
-            if self.clock is not None:
+            if scored is not None and r.side_of(scored.seat) == side:  # All Fives, R-F-2
+                t.append(f" +{scored.scored}", style="bold #7ee07e")
+            if self.clock is not None and r.players == 2:
                 t.append(" ")
                 t.append(clock_text(self.clock, side))
             t.append("  ")
@@ -285,7 +337,7 @@ class TableScreen(Screen):
             else:
                 words += "you lead."
         else:
-            words += f"{self.cpu.name} leads."
+            words += f"{self._seat_name(g.turn)} leads."
         self.say(words)
 
     def schedule(self, delay: float, fn: Callable[[], None]) -> None:
@@ -320,8 +372,8 @@ class TableScreen(Screen):
             from .dialogs import MatchOverScreen
 
             self.app.push_screen(MatchOverScreen(self), self.after_match)
-        elif g.turn == CPU:
-            self._clock_start(CPU)
+        elif g.turn != YOU:
+            self._clock_start(g.turn)
             self.cpu_turn()
         else:
             self._clock_start(YOU)
@@ -368,6 +420,7 @@ class TableScreen(Screen):
             return False
         self.move_no += 1
         self.asking = None
+        self.turning = None
         if seat == YOU and not isinstance(action, Draw):
             self.say("")
         if seat == YOU:
@@ -400,7 +453,7 @@ class TableScreen(Screen):
         if choice == "rematch":
             first = None
             if self.rules.rematch_swaps_opener:
-                first = 1 - self.first_opener
+                first = (self.first_opener + 1) % self.rules.players
             self.tui.start_match(self.rules, self.seed + 1, self.level, first_seat=first)
         elif choice == "new":
             self.tui.new_game()
@@ -487,12 +540,12 @@ class TableScreen(Screen):
     def cpu_turn(self) -> None:
         self.thinking = True
         self.refresh_table()
-        self.think(seat_view(self.game, CPU), self.move_no, time.monotonic())
+        self.think(seat_view(self.game, self.game.turn), self.move_no, time.monotonic())
 
     @work(thread=True, group="cpu")
     def think(self, view: SeatView, token: int, started: float) -> None:
         try:
-            action = self.cpu.choose(view)
+            action = self.cpus[view.seat].choose(view)
         except Exception as e:  # a CPU bug must not end the person's game
             action = view.legal[0]
             self.app.call_from_thread(self.notify, f"The CPU stumbled ({e}); it plays {action}.")
@@ -505,7 +558,7 @@ class TableScreen(Screen):
         self.schedule(wait, lambda: self.cpu_moves(action, token))
 
     def cpu_moves(self, action: Action, token: int) -> None:
-        if token != self.move_no or self.game.turn != CPU:
+        if token != self.move_no or self.game.turn in (None, YOU):
             return
         self.thinking = False
         if self._flag_fell():  # it thought past its time (R-T-2)
@@ -630,8 +683,12 @@ class TableScreen(Screen):
         return True
 
     def action_select(self, delta: int) -> None:
+        if self.turning is not None:
+            t, end, touches = self.turning
+            self.apply(Play(t, end, touches[0 if delta < 0 else -1]))
+            return
         if self.asking is not None:
-            self.play_on(self.asking, 0 if delta < 0 else 1)
+            self.action_end(0 if delta < 0 else 1)
             return
         hand = self._hand()
         if not hand:
@@ -640,8 +697,35 @@ class TableScreen(Screen):
         self.new_tiles = set()
         self.refresh_table()
 
+    def action_end(self, end: int) -> None:
+        """↑/↓ (and ←/→) answer which end, when a tile fits several."""
+        if self.asking is None:
+            return
+        if end not in self.ask_ends:
+            self.say(
+                f"{tiles.name(self.asking)} does not go on the {END_NAMES[end]} end: "
+                + self._ends_question(self.asking)
+            )
+            return
+        self.play_on(self.asking, end)
+
+    def _ends_question(self, t: int) -> str:
+        ends = self.game.ends
+        return " or ".join(
+            f"{END_KEYS[e]} {END_NAMES[e]} ({END_LABELS[e]}{ends[e]})" for e in self.ask_ends
+        )
+
     def action_play(self) -> None:
+        if self.turning is not None:
+            self._ask_way_round()
+            return
         if self.asking is not None:
+            if len(self.ask_ends) > 2 or self.ask_ends != [0, 1]:
+                self.say(
+                    f"{tiles.name(self.asking)} fits {len(self.ask_ends)} ends: "
+                    f"{self._ends_question(self.asking)} (Esc: another tile)."
+                )
+                return
             self.say(
                 f"{tiles.name(self.asking)} fits both ends: press ← for the left "
                 "or → for the right (Esc to choose another tile)."
@@ -657,7 +741,7 @@ class TableScreen(Screen):
         if g.phase != "play":
             return True
         if g.turn != YOU:
-            self.say(f"Wait: it is {self.cpu.name}'s turn.")
+            self.say(f"Wait: it is {self._seat_name(g.turn)}'s turn.")
             return True
         return False
 
@@ -669,18 +753,37 @@ class TableScreen(Screen):
             self.apply(Play(t))
             return
         options = [a for a in g.legal_actions() if isinstance(a, Play) and a.tile == t]
-        if len(options) == 2:
+        ends = sorted({a.end for a in options if a.end is not None})
+        if len(ends) > 1:  # R-M-2: never chosen for the person
             self.asking = t
-            left, right = g.ends
-            self.say(
-                f"[b]{tiles.name(t)} fits both ends:[/] ← left (L{left}) "
-                f"or → right (R{right})?  Esc: other tile"
-            )
+            self.ask_ends = ends
+            if ends == [0, 1]:
+                left, right = g.ends[0], g.ends[1]
+                self.say(
+                    f"[b]{tiles.name(t)} fits both ends:[/] ← left (L{left}) "
+                    f"or → right (R{right})?  Esc: other tile"
+                )
+            else:
+                self.say(
+                    f"[b]{tiles.name(t)} fits {len(ends)} ends:[/] "
+                    f"{self._ends_question(t)}?  Esc: other tile"
+                )
             self.refresh_table()
         elif options:
-            self.apply(options[0])
+            self.play_on(t, options[0].end)
         else:
             self.apply(Play(t, 0 if tiles.fits(t, g.ends[0]) else 1))
+
+    def _ask_way_round(self) -> None:
+        """R-MT-2: a matador goes either way round; the person says which half touches."""
+        assert self.turning is not None
+        t, end, touches = self.turning
+        n = self.game.ends[end]
+        a, b = touches[0], touches[-1]
+        self.say(
+            f"[b]{tiles.name(t)} on the {END_NAMES[end]} {n}:[/] "
+            f"← {a} touches ({b} open) or → {b} touches ({a} open)?  Esc: back"
+        )
 
     def play_on(self, t: int, end: int | None) -> None:
         if self.not_your_turn():
@@ -688,12 +791,24 @@ class TableScreen(Screen):
         g = self.game
         if not g.ends or end is None:
             self.apply(Play(t))
+            return
+        touches = [
+            a.touch
+            for a in g.legal_actions()
+            if isinstance(a, Play) and a.tile == t and a.end == end and a.touch is not None
+        ]
+        if len(touches) > 1:  # a matador either way round (R-MT-2): ask, never choose
+            self.asking = None
+            self.turning = (t, end, touches)
+            self._ask_way_round()
+            self.refresh_table()
         else:
             self.apply(Play(t, end))
 
     def action_cancel(self) -> None:
-        if self.asking is not None:
+        if self.asking is not None or self.turning is not None:
             self.asking = None
+            self.turning = None
             self.say("Choose a tile.")
             self.refresh_table()
 
@@ -765,8 +880,9 @@ class TableScreen(Screen):
         self.app.push_screen(ConfirmScreen("Resign this match? It counts as a loss."), done)
 
     def on_hand_view_tile_clicked(self, message: HandView.TileClicked) -> None:
-        if self.asking is not None:
+        if self.asking is not None or self.turning is not None:
             self.asking = None
+            self.turning = None
         if message.index == self.selected:
             self.action_play()
         else:

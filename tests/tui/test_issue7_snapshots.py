@@ -1,0 +1,60 @@
+"""Snapshots for issue 7 at 100×32 and 80×24: the spinner, a 4-player table, a double-12
+line (a person looked at each one)."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import first_legal, make_app, play_until, press_to_select, settle
+from test_issue7_table import spinner_game
+
+from dominoes_tui.engine import tiles
+from dominoes_tui.tui.app import DominoesApp
+
+SIZES = [pytest.param((100, 32), id="100x32"), pytest.param((80, 24), id="80x24")]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_spinner_four_ends_question(snap_compare, size) -> None:
+    """The pinwheel about the spinner; 6-1 fits three ends: L, U and D asked."""
+
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        table = pilot.app.table
+        await press_to_select(pilot, table._hand().index(tiles.tile(6, 1)))
+        await pilot.press("enter")
+        await pilot.pause()
+
+    app = DominoesApp(
+        game=spinner_game(), seed=1, level="easy", delay=0, player_factory=first_legal
+    )
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_all_fives_arms_and_score(snap_compare, size) -> None:
+    """A spinner with both arms grown; fives scores (+N) in the move log."""
+
+    async def run_before(pilot) -> None:
+        await play_until(pilot, lambda a: sum(map(len, a.table.game.arms)) >= 3)
+        await pilot.pause()
+
+    assert snap_compare(make_app("all-fives", seed=2), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_four_player_table(snap_compare, size) -> None:
+    async def run_before(pilot) -> None:
+        await play_until(pilot, lambda a: len(a.table.game.line) >= 6)
+        await pilot.pause()
+
+    assert snap_compare(make_app("goat", seed=4), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_double_twelve_line(snap_compare, size) -> None:
+    async def run_before(pilot) -> None:
+        await play_until(pilot, lambda a: len(a.table.game.line) >= 14)
+        await pilot.pause()
+
+    app = make_app("standard-draw", seed=2, set=12, players=4, hand_size=5)
+    assert snap_compare(app, terminal_size=size, run_before=run_before)

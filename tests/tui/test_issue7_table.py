@@ -1,0 +1,145 @@
+"""Issue 7 at the table: All Fives (R-F), Matador (R-MT) and 3-4 players (R-P), by keys."""
+
+from __future__ import annotations
+
+from conftest import first_legal, make_app, play_until, press_to_select, settle
+
+from dominoes_tui.engine import Game, Play, load_variant, tiles
+from dominoes_tui.tui.app import DominoesApp
+from dominoes_tui.tui.screens.dialogs import HandOverScreen, MatchOverScreen
+from dominoes_tui.tui.widgets.line import LineView
+from dominoes_tui.tui.words import log_lines
+
+SIZE = (100, 32)
+
+
+def hand_over(app) -> bool:
+    return isinstance(app.screen, (HandOverScreen, MatchOverScreen))
+
+
+def spinner_game() -> Game:
+    """1-1 is the spinner with tiles on both sides: four ends 6, 3, 1, 1 (R-F-1).
+
+    You hold 6-1, which fits the left (6), up (1) and down (1) ends; the CPU
+    cannot answer it (nothing to draw), so it passes.
+    """
+    return Game.from_position(
+        load_variant("all-fives"),
+        hands=[["6-1", "5-5", "4-2"], ["0-0", "2-0", "2-2"]],
+        boneyard=[],
+        line=["6-1", "1-1", "1-3"],
+        turn=0,
+    )
+
+
+def matador_game() -> Game:
+    """Ends 5 and 0; you hold 5-2 (a matador: any end, either way round, R-MT-2)."""
+    return Game.from_position(
+        load_variant("matador"),
+        hands=[["5-2", "6-6", "4-4"], ["1-1", "2-2", "3-3"]],
+        line=["5-4", "3-0"],
+        turn=0,
+    )
+
+
+def app_for(game: Game) -> DominoesApp:
+    return DominoesApp(game=game, seed=1, level="easy", delay=0, player_factory=first_legal)
+
+
+async def test_all_fives_tile_fitting_three_ends_asks_which_and_scores_at_once() -> None:
+    """R-F-1, R-F-2, R-M-2: three markers asked, ↑ picks the up arm, +15 shows."""
+    app = app_for(spinner_game())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.table
+        assert len(table.game.ends) == 4
+        await press_to_select(pilot, table._hand().index(tiles.tile(6, 1)))
+        await pilot.press("enter")
+        assert table.asking == tiles.tile(6, 1) and table.ask_ends == [0, 2, 3]
+        line = app.screen.query_one(LineView)
+        assert line.asking and line.ask_ends == {0, 2, 3}
+        assert "fits 3 ends" in table.message_text and "↑ up (U1)" in table.message_text
+        await pilot.press("up")
+        await settle(pilot)
+        played = table.game.events[0]
+        assert (played.tile, played.end, played.scored) == (tiles.tile(6, 1), 2, 15)
+        assert table.game.scores.written[0] == 15
+        assert table.game.events[-1].kind == "pass"
+        assert "You 15 +15" in str(table.query_one("#scores").render())
+        assert "You played 6-1 on the up arm +15" in log_lines(table.game.events, table.names)
+
+
+async def test_all_fives_hand_by_keys() -> None:
+    app = make_app("all-fives", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_until(pilot, hand_over)
+        g = app.table.game
+        res = g.result
+        assert res is not None
+        scored = [e for e in g.events if e.scored]
+        assert scored, "this deal scores fives during the hand"
+        lines = log_lines(g.events, app.table.names)
+        for e in scored:
+            assert any(line.endswith(f"+{e.scored}") for line in lines)
+        assert sum(res.fives) == sum(e.scored for e in scored)
+
+
+async def test_matador_either_way_round_is_asked_never_chosen() -> None:
+    """R-MT-2: 5-2 fits both ends; on the blank it goes either way round: both asked."""
+    app = app_for(matador_game())
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.table
+        hand = app.screen.query_one("#hand")
+        assert hand.marks == {tiles.tile(5, 2)}  # the matador is marked
+        line = app.screen.query_one(LineView)
+        texts = {c.text for c in line.layout.hotspots()}
+        assert texts == {"needs 2◂5", "0▸matador"}
+        await press_to_select(pilot, table._hand().index(tiles.tile(5, 2)))
+        await pilot.press("enter")
+        assert table.ask_ends == [0, 1]
+        await pilot.press("right")  # the blank end
+        assert table.turning == (tiles.tile(5, 2), 1, [5, 2])
+        assert "← 5 touches (2 open)" in table.message_text
+        assert table.game.events == []  # nothing played for the person
+        await pilot.press("escape")
+        assert table.turning is None and table.game.events == []
+        await pilot.press("enter", "right", "right")  # 2 touches the blank, 5 opens
+        await settle(pilot)
+        assert table.game.log[0] == Play(tiles.tile(5, 2), 1, 2)
+        laid = next(p for p in table.game.line if p.tile == tiles.tile(5, 2))
+        assert (laid.left, laid.right) == (2, 5)
+
+
+async def test_matador_hand_by_keys() -> None:
+    app = make_app("matador", seed=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_until(pilot, hand_over)
+        assert app.table.game.result is not None
+        assert app.table.game.invariant_errors() == []
+
+
+async def test_four_player_partners_hand_by_keys() -> None:
+    """R-P-1: the CPU seats move in turn; partners marked; team scores."""
+    app = make_app("goat", seed=4)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.table
+        seats = str(app.screen.query_one("#opponent").render())
+        assert "East" in seats and "North (partner)" in seats and "West" in seats
+        scores = str(app.screen.query_one("#scores").render())
+        assert "You & North 0" in scores and "East & West 0" in scores
+        await play_until(pilot, hand_over)
+        g = table.game
+        assert {e.seat for e in g.events} == {0, 1, 2, 3}
+        assert g.result is not None and len(g.scores.written) == 2
+
+
+async def test_three_players_each_for_themselves() -> None:
+    app = make_app("standard-block", seed=2, players=3, hand_size=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        seats = str(app.screen.query_one("#opponent").render())
+        assert "East" in seats and "West" in seats and "partner" not in seats
+        await play_until(pilot, hand_over)
+        assert len(app.table.game.scores.written) == 3
