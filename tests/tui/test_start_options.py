@@ -294,3 +294,63 @@ def test_options_refused_snapshot(snap_compare, size) -> None:
         await pilot.pause()
 
     assert snap_compare(menu_app(), terminal_size=size, run_before=run_before)
+
+
+# ------------------------------------------------------------ the same options as flags
+@pytest.fixture
+def opened(monkeypatch):
+    from dominoes_tui.tui import app as tui_app
+
+    calls: list[dict] = []
+    monkeypatch.setattr(tui_app, "run_app", lambda **kw: calls.append(kw))
+    return calls
+
+
+def test_play_flags_set_the_same_options(opened) -> None:
+    from typer.testing import CliRunner
+
+    from dominoes_tui import cli
+
+    args = ["play", "--variant", "classic", "--target", "201", "--no-rule-of-13"]
+    args += ["--full-fish", "--clock", "15", "--bonuses", "--first-double", "--two-doubles"]
+    result = CliRunner().invoke(cli.app, args)
+    assert result.exit_code == 0, result.output
+    rules = opened[0]["rules"]
+    base = load_variant("classic")
+    assert rules == options.apply_choices(
+        base,
+        {
+            "target": 201,
+            "rule_of_13": False,
+            "full_fish": True,
+            "clock_minutes": 15,
+            "bonus_first_last": {"6-6": 50, "0-0": 25},
+            "next_lead": "double_if_held",
+            "two_doubles": True,
+        },
+    )
+
+
+def test_play_flags_for_double_first_and_pub_draw(opened) -> None:
+    from typer.testing import CliRunner
+
+    from dominoes_tui import cli
+
+    args = ["play", "-v", "double-first", "--turn-limit", "30", "--drawing", "until_playable"]
+    assert CliRunner().invoke(cli.app, args).exit_code == 0
+    assert opened[-1]["rules"].turn_seconds == 30
+    assert opened[-1]["rules"].drawing == "until_playable"
+    args = ["play", "-v", "pub-draw", "--reserve", "2", "--target", "150"]
+    assert CliRunner().invoke(cli.app, args).exit_code == 0
+    assert opened[-1]["rules"].reserve == 2 and opened[-1]["rules"].target == 150
+
+
+def test_play_flags_the_engine_refuses_are_one_sentence(opened) -> None:
+    from typer.testing import CliRunner
+
+    from dominoes_tui import cli
+
+    result = CliRunner().invoke(cli.app, ["play", "-v", "classic", "--hand-size", "14"])
+    assert result.exit_code == 2 and not opened
+    assert "Error: classic: Tiles per hand:" in result.output
+    assert "Traceback" not in result.output
