@@ -36,7 +36,11 @@ class DominoesApp(App[None]):
     CSS_PATH = Path(__file__).with_name("dominoes.tcss")
     TITLE = "Dominoes"
     ENABLE_COMMAND_PALETTE = False
-    BINDINGS = [Binding("ctrl+c", "quit", "Quit", show=False, priority=True)]
+    BINDINGS = [
+        Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
+        # back to the shell (fg returns); the table pauses its clocks meanwhile (R-T-1)
+        Binding("ctrl+z", "suspend_process", "Suspend", show=False, priority=True),
+    ]
 
     def __init__(
         self,
