@@ -15,6 +15,7 @@ from textual.binding import Binding
 from .. import store
 from ..ai import LEVELS, Player, make_player
 from ..engine import DEFAULT_VARIANT, Game, Rules, load_variant
+from ..options import remembered_rules
 from .screens.dialogs import NewGameScreen, TooSmallScreen
 from .screens.table import TableScreen
 
@@ -182,7 +183,9 @@ class DominoesApp(App[None]):
                     t.advance()  # back to the match-over screen
                 return
             variant, level = choice
-            self.start_match(load_variant(variant), random.randrange(1, 1_000_000), level)
+            # the options last chosen for that house on the options screen, if any
+            rules = remembered_rules(load_variant(variant))
+            self.start_match(rules, random.randrange(1, 1_000_000), level)
 
         self.push_screen(NewGameScreen(self.rules.name, tuple(LEVELS), self.level), chosen)
 

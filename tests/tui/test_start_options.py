@@ -354,3 +354,23 @@ def test_play_flags_the_engine_refuses_are_one_sentence(opened) -> None:
     assert result.exit_code == 2 and not opened
     assert "Error: classic: Tiles per hand:" in result.output
     assert "Traceback" not in result.output
+
+
+async def test_new_game_after_a_match_uses_the_remembered_options() -> None:
+    from conftest import make_app
+
+    from dominoes_tui.tui.screens.dialogs import MatchOverScreen
+
+    options.remember("classic", {"target": 301, "full_fish": True})
+    app = make_app("double-first", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("r", "y")  # resign: the match is over
+        await settle(pilot)
+        assert isinstance(app.screen, MatchOverScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("home", "enter")  # classic, the first house
+        await settle(pilot)
+        rules = app.table.rules
+        assert rules.name == "classic" and rules.target == 301 and rules.full_fish
