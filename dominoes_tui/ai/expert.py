@@ -4,10 +4,13 @@ For a decision with a real choice, Expert deals the tiles it has not seen into
 the other hands and the boneyard many times, each deal consistent with what the
 seat knows (counts, tiles seen, voids from draws and passes: :mod:`.knowledge`).
 On every deal it tries each legal action and plays the hand out with a quick,
-plausible policy (:func:`.sim.playout`), scores it with the engine's scoring
-and values the score after it as the chance to win the *match*
-(:func:`.sim.match_value`: penalty or winner-takes, the rule of 13, hanging
-points, the target). The action with the best mean wins; every action sees the
+plausible policy (:func:`.sim.playout`; on a spinner or in Matador
+:func:`.sim.general_playout`, which also scores All Fives' points during play),
+scores it with the engine's scoring and values the score after it as the chance
+to win the *match* (:func:`.sim.match_value`: penalty or winner-takes, the rule
+of 13, hanging points, the target). With partners the value is the side's: a
+play that lets the partner go out is worth as much as going out oneself. The
+action with the best mean wins; every action sees the
 same deals (common random numbers), so the comparison is fair.
 
 Think time is bounded by a playout budget, so a seed reproduces every choice;

@@ -7,6 +7,13 @@ tie), sometimes a random one. The hand is scored by the engine's one scoring
 module, and :func:`match_value` turns the score after it into this seat's
 chance of winning the match: a point matters more near the target, the rule of
 13's held points and hanging points are counted, a single hand is won or lost.
+
+:func:`general_playout` plays any layout the engine knows besides the line of
+matching ends: the spinner with its four arms, Matador's sum-to-seven ends and
+matadors, and All Fives' points scored during play (:class:`Table` holds the
+open ends; :func:`table_of` reads them from a seat's view). It is slower than
+the line playout, so the line games keep theirs; a test replays its traces
+through ``Game`` action by action.
 """
 
 from __future__ import annotations
