@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from ..engine import Event, Rules, Scores, tiles
@@ -88,8 +89,18 @@ _YOU_FORMS = (
 )
 
 
+_PLURAL = {"scores": "score", "writes": "write", "takes": "take", "is": "are", "has": "have"}
+_TEAM = re.compile(r"(\w+ & \w+) (scores|writes|takes|is|has)\b")
+
+
 def second_person(line: str) -> str:
-    """The engine words a hand for third persons; "You scores" reads as "You score"."""
+    """The engine words a hand for third persons; "You scores" reads as "You score",
+    and a team of partners takes the plural: "East & West write".
+
+    >>> second_person("You & North writes 27 (27 pips).")
+    'You & North write 27 (27 pips).'
+    """
+    line = _TEAM.sub(lambda m: f"{m.group(1)} {_PLURAL[m.group(2)]}", line)
     for a, b in _YOU_FORMS:
         line = line.replace(a, b)
     return line

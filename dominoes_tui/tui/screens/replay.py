@@ -360,7 +360,15 @@ class ReplayScreen(Screen[None]):
         self.query_one("#rp-other", Static).update(self.others_text())
         self.query_one("#rp-scores", Static).update(self.scores_text())
         self.query_one(LineView).show(
-            g.line, lead_index(g), g.ends, g.rules.set, last_tiles(g), False
+            g.line,
+            lead_index(g),
+            g.ends,
+            g.rules.set,
+            last_tiles(g),
+            False,
+            arms=g.arms,
+            spinner=g.spinner,
+            sum7=g.rules.match_rule == "sum7",
         )
         lines = self.log_lines()
         self.query_one(MoveLog).show(lines[-200:] or ["No moves yet."])

@@ -240,6 +240,11 @@ class TableScreen(Screen):
         """A seat's name in sentences: the CPU's level name with two players."""
         return self.cpu.name if self.rules.players == 2 and seat == CPU else self.names[seat]
 
+    def _needs(self) -> str:
+        """Matador: ``5 needs 2, 0 needs ★`` for the open ends (R-MT-1, R-MT-2)."""
+        shown = sorted(set(self.game.ends))
+        return ", ".join(f"{n} needs {7 - n if n else '★'}" for n in shown)
+
     def _matadors(self, hand: list[int]) -> set[int]:
         """Matador's matadors in the hand, to be marked (R-MT-2)."""
         if self.rules.match_rule != "sum7":
@@ -574,7 +579,10 @@ class TableScreen(Screen):
                 fit = f"{n} of your tiles fit{'s' if n == 1 else ''}"
                 if n == 1:
                     fit = "1 of your tiles fits"
-                self.say(f"{self.turn_note}Your turn: {fit}. ←/→ to choose, Enter to play.")
+                keys = "←/→ to choose, Enter to play."
+                if self.rules.match_rule == "sum7":  # R-MT-1: what each open end needs
+                    fit, keys = f"{fit}: {self._needs()}", "←/→, Enter."
+                self.say(f"{self.turn_note}Your turn: {fit}. {keys}")
                 self.turn_note = ""
 
     @property
