@@ -220,6 +220,24 @@ def layout_line(
     return lay
 
 
+def layout_line_tall(
+    line: Sequence[Placed],
+    lead_index: int | None,
+    ends: Sequence[int],
+    set_size: int,
+    width: int,
+    height: int,
+    arms: Sequence[Sequence[Placed]] | None = None,
+    sum7: bool = False,
+) -> LineLayout:
+    """As :func:`layout_line`; a line too long for ``height`` is laid out taller, one
+    row a line, for the widget to scroll (its ``height`` is then more than asked)."""
+    lay = layout_line(line, lead_index, ends, set_size, width, height, arms, sum7)
+    if lay.fits:
+        return lay
+    return _layout(line, lead_index, ends, set_size, width, lay.needed, 1, False, arms, sum7)
+
+
 def _layout(
     line: Sequence[Placed],
     lead_index: int | None,

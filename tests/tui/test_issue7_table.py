@@ -143,3 +143,38 @@ async def test_three_players_each_for_themselves() -> None:
         assert "East" in seats and "West" in seats and "partner" not in seats
         await play_until(pilot, hand_over)
         assert len(app.table.game.scores.written) == 3
+
+
+async def test_a_line_taller_than_its_widget_scrolls() -> None:
+    """The snake may use more rows than the felt has; the wheel scrolls it."""
+    from textual import events
+    from textual.app import App
+
+    from dominoes_tui.ai import make_player
+    from dominoes_tui.engine import seat_view
+
+    rules = load_variant("standard-draw", set=12, players=4, hand_size=5)
+    g = Game.new(rules, 3)
+    players = [make_player("easy", 3 + i) for i in range(rules.players)]
+    while g.phase == "play" and len(g.line) < 30:
+        g.apply(players[g.turn].choose(seat_view(g, g.turn)))
+
+    class Felt(App):
+        CSS = "LineView { height: 3; }"
+
+        def compose(self):
+            yield LineView()
+
+    async with Felt().run_test(size=(80, 10)) as pilot:
+        view = pilot.app.query_one(LineView)
+        view.show(g.line, None, g.ends, 12, set())
+        await pilot.pause()
+        assert view.layout.height > 3 and view.layout.fits
+        top = view.layout.height - 3
+        for _ in range(view.layout.height):
+            view.post_message(events.MouseScrollDown(view, 1, 1, 0, 0, 0, False, False, False))
+        await pilot.pause()
+        assert view.scroll_row == top
+        view.post_message(events.MouseScrollUp(view, 1, 1, 0, 0, 0, False, False, False))
+        await pilot.pause()
+        assert view.scroll_row == top - 1, (view.scroll_row, top, view.layout.height, view.size)

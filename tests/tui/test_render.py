@@ -10,7 +10,13 @@ import pytest
 
 from dominoes_tui.ai import make_player
 from dominoes_tui.engine import Game, load_variant, seat_view, tiles
-from dominoes_tui.tui.render import hand_tile_rows, layout_line, render_plain
+from dominoes_tui.tui.render import (
+    LineLayout,
+    hand_tile_rows,
+    layout_line,
+    layout_line_tall,
+    render_plain,
+)
 
 LINE_AREA_80x24 = (80, 11)  # 24 rows less top bar 2, last move 1, message 1, hand 8, footer 1
 LINE_AREA_100x32 = (66, 20)
@@ -30,6 +36,10 @@ def _check(game: Game, size: tuple[int, int]) -> None:
         game.line, _lead_index(game), game.ends, game.rules.set, *size, arms=arms, sum7=sum7
     )
     assert lay.fits, render_plain(lay)
+    _check_cells(lay, size, game)
+
+
+def _check_cells(lay: LineLayout, size: tuple[int, int], game: Game) -> None:
     seen: dict[tuple[int, int], str] = {}
     for c in lay.cells:
         for i, ch in enumerate(c.text):
@@ -79,3 +89,16 @@ def test_pips_of_a_double_six_tile() -> None:
 def test_numbers_for_larger_sets() -> None:
     assert hand_tile_rows(12, 9, 12)[1].strip() == "12"
     assert tiles.HIGH[tiles.tile(12, 9)] == 12
+
+
+def test_a_line_too_long_for_its_rows_is_laid_out_taller_to_scroll() -> None:
+    """The snake may use more rows than shown; LineView then scrolls (mouse wheel)."""
+    rules = load_variant("standard-draw", set=12, players=4, hand_size=5)
+    g = Game.new(rules, 3)
+    players = [make_player("easy", 3 + i) for i in range(rules.players)]
+    while g.phase == "play" and len(g.line) < 30:
+        g.apply(players[g.turn].choose(seat_view(g, g.turn)))
+    assert not layout_line(g.line, _lead_index(g), g.ends, 12, 80, 3).fits
+    tall = layout_line_tall(g.line, _lead_index(g), g.ends, 12, 80, 3)
+    assert tall.fits and tall.height > 3
+    _check_cells(tall, (80, tall.height), g)

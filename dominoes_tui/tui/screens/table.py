@@ -124,7 +124,8 @@ class TableScreen(Screen):
         self.pending = False
         self.clock: Clock | None = None
         self.recorded = False
-        self.info = store.MatchInfo(cpu_level=level, names=("You", self.cpu.name), human_seat=YOU)
+        seats = ("You", self.cpu.name) if rules.players == 2 else self.names
+        self.info = store.MatchInfo(cpu_level=level, names=seats, human_seat=YOU)
         self._clock_timer = None
         self._setup_clock()
         self.waiting_for_key = False

@@ -16,7 +16,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ...engine import Placed
-from ..render import Cell, LineLayout, layout_line
+from ..render import Cell, LineLayout, layout_line_tall
 
 TILE = Style(color="#1d1a14", bgcolor="#f3ecd8")
 TILE_LAST = Style(color="#1d1a14", bgcolor="#f7d98b")
@@ -51,6 +51,8 @@ class LineView(Widget):
         self.spinner: int | None = None
         self.sum7 = False
         self._layout: LineLayout | None = None
+        self.scroll_row = 0
+        """The first row shown when the line is taller than the widget (it then scrolls)."""
         self._rows: list[list[tuple[str, Style | None]]] = []
 
     def show(
@@ -86,8 +88,9 @@ class LineView(Widget):
     @property
     def layout(self) -> LineLayout:
         w, h = self.size
-        if self._layout is None or (self._layout.width, self._layout.height) != (w, h):
-            self._layout = layout_line(
+        if self._layout is None or self._layout.width != w or self._laid_size != (w, h):
+            self._laid_size = (w, h)
+            self._layout = layout_line_tall(
                 self.line,
                 self.lead_index,
                 self.ends,
@@ -98,7 +101,38 @@ class LineView(Widget):
                 sum7=self.sum7,
             )
             self._paint(self._layout)
+            self._scroll_to_latest(h)
         return self._layout
+
+    _laid_size = (0, 0)
+
+    def _scroll_to_latest(self, h: int) -> None:
+        """A line taller than the widget shows the tile just played (else the middle)."""
+        lay = self._layout
+        if lay is None or lay.height <= h:
+            self.scroll_row = 0
+            return
+        ys = [c.y for c in lay.cells if c.tile is not None and c.tile in self.last_tiles]
+        y = ys[0] if ys else lay.height // 2
+        self.scroll_row = max(0, min(lay.height - h, y - h // 2))
+
+    def _scroll(self, delta: int) -> None:
+        lay = self.layout
+        top = max(0, lay.height - self.size.height)
+        row = max(0, min(top, self.scroll_row + delta))
+        if row != self.scroll_row:
+            self.scroll_row = row
+            self.refresh()
+
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        event.stop()
+        event.prevent_default()
+        self._scroll(-1)
+
+    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        event.stop()
+        event.prevent_default()
+        self._scroll(1)
 
     def on_resize(self, event: events.Resize) -> None:
         self._layout = None
@@ -145,6 +179,7 @@ class LineView(Widget):
     def render_line(self, y: int) -> Strip:
         lay = self.layout
         base = self.rich_style
+        y += self.scroll_row
         if not 0 <= y < len(self._rows):
             return Strip.blank(self.size.width, base)
         segs: list[Segment] = []
@@ -161,7 +196,9 @@ class LineView(Widget):
 
     def end_at(self, x: int, y: int) -> tuple[bool, int | None]:
         """Is there an end marker at (x, y)? and which end."""
-        for c in self.layout.hotspots():
+        hotspots = self.layout.hotspots()
+        y += self.scroll_row
+        for c in hotspots:
             if c.y == y and c.x <= x < c.x + len(c.text):
                 return True, c.end
         return False, None
