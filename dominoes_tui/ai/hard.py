@@ -28,6 +28,8 @@ W_BLOCK = 12.0
 W_FIVES = 1.5
 """All Fives: per point scored at once by this play (R-F-2)."""
 W_THREAT = 0.6
+W_MATADOR = 6.0
+"""Matador: a matador goes on any end, a blank end only takes a matador: keep them."""
 """All Fives: per point the best unseen reply could score on the ends this play leaves."""
 
 
@@ -58,6 +60,12 @@ def evaluate(view: SeatView, know: Knowledge, action: Action) -> tuple[float, li
     if doubles:
         score += W_DOUBLE * doubles
         why.append((40, "gets a double out early" if doubles == 1 else "lays two doubles at once"))
+    if sum7 and isinstance(action, Play) and tiles.MATADORS_MASK & tiles.BIT[action.tile]:
+        if any(
+            isinstance(b, Play) and not tiles.MATADORS_MASK & tiles.BIT[b.tile] for b in view.legal
+        ):
+            score -= W_MATADOR
+            why.append((10, "spends a matador that could wait"))
     variety = sum(1 for n in range(view.rules.set + 1) if hand & tiles.SUIT_MASK[n])
     score += W_VARIETY * variety
     if not hand:
