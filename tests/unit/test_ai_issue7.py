@@ -190,3 +190,22 @@ def test_arena_others_for_three_players():
     assert data["partners"] is False and 0.0 <= data["a_win_rate"] <= 1.0
     bad = CliRunner().invoke(app, args[:-1] + ["--others", "grandmaster", "--json"])
     assert bad.exit_code == 2
+
+
+def test_matador_draw_means_no_seven_minus_n():
+    """R-MT-1: a seat that draws on an open 5 held no 2 and no matador then."""
+    from dominoes_tui.ai.knowledge import infer
+
+    rules = GAMES["matador"]
+    game = Game.from_position(
+        rules, [["3-3", "1-1"], ["4-4", "6-6", "6-0"]], line=["6-5"], turn=1, boneyard=None
+    )
+    # seat 1 holds nothing for a 6 (a 1) or a 5 (a 2) and no matador: it must draw
+    assert [type(a).__name__ for a in game.legal_actions()] == ["Draw"]
+    game.apply(game.legal_actions()[0])
+    know = infer(seat_view(game, 0))
+    before = know.slots[1][:3]
+    for f in before:
+        assert f & tiles.SUIT_MASK[2] == tiles.SUIT_MASK[2]
+        assert f & tiles.SUIT_MASK[1] == tiles.SUIT_MASK[1]
+        assert f & tiles.MATADORS_MASK == tiles.MATADORS_MASK
