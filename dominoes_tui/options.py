@@ -30,6 +30,15 @@ TABLE_SEATS: int | None = None
 """Seats the table can show, if fewer than the engine plays (None: every count, 2-4)."""
 LEVEL_KEY = "cpu_level"
 """Where the remembered CPU level is kept among a variant's remembered choices."""
+NAME_KEY = "cpu_name"
+"""Where the remembered opponent's name is kept."""
+CPU_NAMES = ("CPU", "Ada", "Bruno", "Carmen", "Dmitri", "Esme", "Farid")
+"""Names the options screen offers for the opponent; its level shows beside it."""
+
+
+def cpu_display_name(name: str, level: str) -> str:
+    """``"Ada (Expert)"``: a name with the level it plays at."""
+    return f"{name} ({level.title()})"
 
 
 @dataclass(frozen=True)
@@ -227,17 +236,27 @@ def remembered_level(variant: str) -> str | None:
     return level if isinstance(level, str) else None
 
 
-def remember(variant: str, choices: Mapping[str, Any], level: str | None = None) -> None:
-    """Store ``choices`` (and the CPU ``level``) for ``variant`` (temp file, fsync, replace).
+def remembered_name(variant: str) -> str | None:
+    """The opponent's name last chosen for ``variant``, if any."""
+    name = load_remembered(variant).get(NAME_KEY)
+    return name if isinstance(name, str) and name in CPU_NAMES else None
+
+
+def remember(
+    variant: str, choices: Mapping[str, Any], level: str | None = None, name: str | None = None
+) -> None:
+    """Store ``choices`` (and the CPU ``level`` and ``name``) for ``variant`` (temp file, fsync, replace).
 
     Never raises: a folder that cannot be written only means nothing is remembered."""
     try:
-        _remember(variant, choices, level)
+        _remember(variant, choices, level, name)
     except OSError:
         pass
 
 
-def _remember(variant: str, choices: Mapping[str, Any], level: str | None) -> None:
+def _remember(
+    variant: str, choices: Mapping[str, Any], level: str | None, name: str | None = None
+) -> None:
     path = options_path()
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -248,6 +267,8 @@ def _remember(variant: str, choices: Mapping[str, Any], level: str | None) -> No
     entry = dict(choices)
     if level is not None:
         entry[LEVEL_KEY] = level
+    if name is not None:
+        entry[NAME_KEY] = name
     data[variant] = entry
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".options-", suffix=".json")

@@ -104,8 +104,9 @@ class DominoesApp(App[None]):
         level: str,
         first_seat: int | None = None,
         game: Game | None = None,
+        name: str | None = None,
     ) -> None:
-        """Open a fresh table (replacing any other screens)."""
+        """Open a fresh table (replacing any other screens); ``name``: the opponent's."""
         self.rules, self.seed, self.level = rules, seed, level
         table = TableScreen(
             rules,
@@ -114,6 +115,7 @@ class DominoesApp(App[None]):
             first_seat=first_seat,
             game=game,
             player_factory=self.player_factory,
+            name=name,
         )
         self._replace_table(table)
 

@@ -111,6 +111,47 @@ async def test_cpu_level_control_sets_the_opponent() -> None:
         assert app.table.level == "hard" and app.level == "hard"
 
 
+async def test_opponent_name_control_names_the_cpu_and_is_remembered() -> None:
+    """Issue 4, Opponent: the name shows at the table with the level; kept for next time."""
+    app = menu_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_options(pilot, "classic")
+        row = await focus_row(pilot, options.NAME_KEY)
+        assert row.value == "CPU"
+        await pilot.press("right")  # Ada
+        await pilot.press("s")
+        await settle(pilot)
+        assert app.table.cpu.name == "Ada (Easy)"
+        assert "Ada (Easy)" in str(app.table.query_one("#opponent").render())
+        assert app.table.info.names == ("You", "Ada (Easy)")
+    assert options.remembered_name("classic") == "Ada"
+    app = menu_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_options(pilot, "classic")
+        assert (await focus_row(pilot, options.NAME_KEY)).value == "Ada"
+
+
+async def test_opponent_name_survives_a_resume() -> None:
+    app = menu_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_options(pilot, "classic")
+        await focus_row(pilot, options.NAME_KEY)
+        await pilot.press("right", "right")  # Bruno
+        await pilot.press("s")
+        await settle(pilot)
+        await pilot.press("enter")  # a move, so the match is saved
+        await settle(pilot)
+        assert app.table.game.log
+    res = store.load_autosave()
+    assert res.ok and res.saved is not None
+    app = menu_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.resume_saved(res.saved)
+        await settle(pilot)
+        assert app.table.cpu.name == "Bruno (Easy)"
+
+
 async def test_refused_combination_keeps_start_disabled_and_says_why() -> None:
     app = menu_app()
     async with app.run_test(size=SIZE) as pilot:

@@ -36,6 +36,8 @@ class Chosen:
 
     rules: Rules
     level: str
+    name: str = "CPU"
+    """The opponent's name (its level shows beside it at the table)."""
 
 
 class ChoiceRow(Widget, can_focus=True):
@@ -203,6 +205,7 @@ class OptionsScreen(Screen[Chosen | None]):
             self.choices.setdefault(c.key, getattr(base, c.key))
         kept = options.remembered_level(base.name)
         self.level = kept if kept in levels else (level if level in levels else levels[0])
+        self.cpu_name = options.remembered_name(base.name) or options.CPU_NAMES[0]
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -237,6 +240,16 @@ class OptionsScreen(Screen[Chosen | None]):
                             self.level,
                             on_change=self.row_changed,
                         )
+                        if self.base.players == 2:  # 3-4 seats are named by compass
+                            yield ChoiceRow(
+                                options.NAME_KEY,
+                                "Name",
+                                "What your opponent is called at the table; its level shows "
+                                "beside it.",
+                                options.CPU_NAMES,
+                                self.cpu_name,
+                                on_change=self.row_changed,
+                            )
             yield Static(id="help")
             yield Static(id="summary")
             yield Static(id="refused")
@@ -298,6 +311,8 @@ class OptionsScreen(Screen[Chosen | None]):
     def row_changed(self, row: ChoiceRow) -> None:
         if row.key == options.LEVEL_KEY:
             self.level = row.value
+        elif row.key == options.NAME_KEY:
+            self.cpu_name = row.value
         else:
             self.choices[row.key] = row.value
         self.update_state()
@@ -307,13 +322,13 @@ class OptionsScreen(Screen[Chosen | None]):
         if self.reason is not None:
             self.app.bell()
             return
-        options.remember(self.base.name, self.choices, level=self.level)
-        self.dismiss(Chosen(self.rules, self.level))
+        options.remember(self.base.name, self.choices, level=self.level, name=self.cpu_name)
+        self.dismiss(Chosen(self.rules, self.level, self.cpu_name))
 
     def action_reset(self) -> None:
         """Reset to the house rules (the level stays)."""
         for row in self.query(ChoiceRow):
-            if row.key != options.LEVEL_KEY:
+            if row.key not in (options.LEVEL_KEY, options.NAME_KEY):
                 row.value = getattr(self.base, row.key)
                 self.choices[row.key] = row.value
                 row.refresh()

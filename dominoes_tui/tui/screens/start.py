@@ -218,7 +218,9 @@ class StartScreen(Screen[None]):
 
         def chosen(choice: Chosen | None) -> None:
             if choice is not None:
-                self.tui.start_match(choice.rules, self.tui.next_seed(), choice.level)
+                self.tui.start_match(
+                    choice.rules, self.tui.next_seed(), choice.level, name=choice.name
+                )
 
         base = self.variants[self.variant]
         self.app.push_screen(OptionsScreen(base, tuple(LEVELS), self.tui.level), chosen)

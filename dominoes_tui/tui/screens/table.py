@@ -19,7 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ... import store
+from ... import options, store
 from ...ai import Player, hint, make_player
 from ...engine import (
     HAND_OVER,
@@ -87,8 +87,11 @@ class TableScreen(Screen):
         game: Game | None = None,
         player_factory: Callable[[str, int], Player] = make_player,
         saved: store.SavedGame | None = None,
+        name: str | None = None,
     ) -> None:
         """A table for a new match; ``game`` starts from a set position instead.
+
+        ``name``: the opponent's name in a two-player game (shown with its level).
 
         ``saved``: resume that match (its game, players and clocks); nothing moves
         and no clock runs until the person presses a key.
@@ -102,6 +105,10 @@ class TableScreen(Screen):
         self.game: Game = game if game is not None else Game.new(rules, seed, first_seat)
         self.first_opener = self.game.opener
         self.cpu = player_factory(level, seed)
+        if saved is not None and rules.players == 2:
+            self.cpu.name = saved.info.names[CPU]  # the name it had when saved
+        elif name is not None and rules.players == 2:
+            self.cpu.name = options.cpu_display_name(name, level)
         self.cpus: dict[int, Player] = {CPU: self.cpu}
         for seat in range(2, rules.players):  # 3-4 players: each CPU seat its own player
             self.cpus[seat] = player_factory(level, seed + seat - 1)
