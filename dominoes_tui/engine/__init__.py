@@ -23,7 +23,7 @@ from .actions import (
 from .clock import Clock, format_clock
 from .rules import DEFAULT_VARIANT, Rules, VariantError, load_variant, load_variants
 from .scoring import HandResult, MatchResult, Scores, describe_hand, score_hand
-from .state import HAND_OVER, MATCH_OVER, PLAY, Event, Game, Placed
+from .state import HAND_OVER, MATCH_OVER, PLAY, Event, Game, Placed, wanted_number
 from .view import SeatView, seat_view
 
 __all__ = [
@@ -59,4 +59,5 @@ __all__ = [
     "score_hand",
     "seat_view",
     "tiles",
+    "wanted_number",
 ]

@@ -80,6 +80,20 @@ class Placed:
         return self.left == self.right
 
 
+def wanted_number(match_rule: str, n: int) -> int | None:
+    """The number a tile must show to go on an open ``n`` (R-M-1).
+
+    In Matador (``sum7``) that is 7 - n (R-MT-1), and None on a blank, where only
+    a matador may go (R-MT-2); matadors go on any end whatever this says.
+
+    >>> wanted_number("equal", 5), wanted_number("sum7", 5), wanted_number("sum7", 0)
+    (5, 2, None)
+    """
+    if match_rule == "sum7":
+        return 7 - n if 0 < n < 7 else None
+    return n
+
+
 def redeal_needed(rules: Rules, hand: int) -> bool:
     """R-C-2: five or more doubles, or six or more tiles of one suit."""
     if (hand & tiles.DOUBLES_MASK).bit_count() >= 5:
@@ -371,10 +385,8 @@ class Game:
         if self.rules.match_rule == "sum7":
             if tiles.MATADORS_MASK & tiles.BIT[t]:
                 return [hi] if lo == hi else [hi, lo]  # a matador goes either way round
-            want = 7 - n
-        else:
-            want = n
-        return [want] if lo == want or hi == want else []
+        want = wanted_number(self.rules.match_rule, n)
+        return [want] if want is not None and (lo == want or hi == want) else []
 
     def legal_actions(self) -> list[Action]:
         """Every action the side to move may take (or NextHand between hands)."""

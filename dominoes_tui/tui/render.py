@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..engine import Placed, tiles
+from ..engine import Placed, tiles, wanted_number
 
 # Which of the nine cells (row-major 3x3) hold a pip, for 0..6.
 _PIPS: dict[int, tuple[int, ...]] = {
@@ -120,7 +120,8 @@ def end_marker_text(n: int, facing_right: bool, sum7: bool = False) -> str:
     ('5▸needs 2', 'matador◂0')
     """
     if sum7:
-        need = "matador" if n == 0 else f"needs {7 - n}"
+        want = wanted_number("sum7", n)
+        need = "matador" if want is None else f"needs {want}"
         return f"{n}▸{need}" if facing_right else f"{need}◂{n}"
     return f"{n}▸" if facing_right else f"◂{n}"
 

@@ -39,6 +39,7 @@ from ...engine import (
     TimeOut,
     seat_view,
     tiles,
+    wanted_number,
 )
 from ...engine.actions import END_NAMES
 from ..widgets.clock import clock_text
@@ -251,7 +252,8 @@ class TableScreen(Screen):
     def _needs(self) -> str:
         """Matador: ``5 needs 2, 0 needs ★`` for the open ends (R-MT-1, R-MT-2)."""
         shown = sorted(set(self.game.ends))
-        return ", ".join(f"{n} needs {7 - n if n else '★'}" for n in shown)
+        wants = {n: wanted_number(self.rules.match_rule, n) for n in shown}
+        return ", ".join(f"{n} needs {'★' if w is None else w}" for n, w in wants.items())
 
     def _matadors(self, hand: list[int]) -> set[int]:
         """Matador's matadors in the hand, to be marked (R-MT-2)."""
