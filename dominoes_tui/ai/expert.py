@@ -252,7 +252,7 @@ class ExpertPlayer:
                 rules.reserve,
                 draws,
                 rand,
-                self.greedy,
+                greedy=self.greedy,
             )
             if end_tile >= 0:
                 last = end_tile

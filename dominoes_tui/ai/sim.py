@@ -1,10 +1,9 @@
 """Simulation for search players: a quick playout policy and the value of a score.
 
-The playout here plays the engine's movement rules (as
-:func:`dominoes_tui.engine.fast.playout` does) with a cheap, plausible policy
-instead of a uniform one: mostly the heaviest fitting tile (doubles first on a
-tie), sometimes a random one. The hand is scored by the engine's one scoring
-module, and :func:`match_value` turns the score after it into this seat's
+Line games play out with the engine's own :func:`dominoes_tui.engine.fast.playout`
+under a cheap, plausible policy instead of a uniform one (``greedy``): mostly the
+heaviest fitting tile (doubles first on a tie), sometimes a random one. The hand
+is scored by the engine's one scoring module, and :func:`match_value` turns the score after it into this seat's
 chance of winning the match: a point matters more near the target, the rule of
 13's held points and hanging points are counted, a single hand is won or lost.
 
@@ -24,99 +23,14 @@ from dataclasses import dataclass
 
 from ..engine import HandResult, Rules, Scores, SeatView, score_hand, tiles
 from ..engine.fast import deal, random_hand, supports
+from ..engine.fast import heaviest as _heaviest
+from ..engine.fast import playout as playout  # the line games' playout, with ``greedy``
 
 _SUIT = tiles.SUIT_MASK
 _LOW = tiles.LOW
 _HIGH = tiles.HIGH
 _VALUE = tiles.VALUE
 _DOUBLE = tiles.DOUBLE
-
-
-def _heaviest(fit: int) -> int:
-    """The heaviest tile in ``fit`` (doubles first on a tie)."""
-    best = -1
-    best_key = -1
-    while fit:
-        low = fit & -fit
-        t = low.bit_length() - 1
-        key = _VALUE[t] * 2 + _DOUBLE[t]
-        if key > best_key:
-            best, best_key = t, key
-        fit ^= low
-    return best
-
-
-def playout(
-    hands: list[int],
-    boneyard: list[int],
-    left: int,
-    right: int,
-    turn: int,
-    passes: int,
-    players: int,
-    reserve: int,
-    draws: bool,
-    rand: Callable[[], float],
-    greedy: float = 0.75,
-) -> tuple[int | None, int]:
-    """Play a hand out from a position with a line; like ``engine.fast.playout``.
-
-    Each seat plays the heaviest fitting tile with probability ``greedy``,
-    otherwise a random fitting tile. ``hands`` and ``boneyard`` change in
-    place. Returns ``(domino seat or None if blocked, last tile or -1)``.
-    """
-    last = -1
-    while True:
-        h = hands[turn]
-        mask = _SUIT[left] | _SUIT[right]
-        fit = h & mask
-        if not fit:
-            if draws:
-                while len(boneyard) > reserve:
-                    t = boneyard.pop()
-                    h |= 1 << t
-                    if (1 << t) & mask:
-                        break
-                hands[turn] = h
-                fit = h & mask
-            if not fit:
-                passes += 1
-                if passes >= players:
-                    return None, last
-                turn += 1
-                if turn == players:
-                    turn = 0
-                continue
-        passes = 0
-        if fit & (fit - 1):
-            if rand() < greedy:
-                t = _heaviest(fit)
-            else:
-                n = fit.bit_count()
-                k = int(rand() * n)
-                while k:
-                    fit &= fit - 1
-                    k -= 1
-                t = (fit & -fit).bit_length() - 1
-        else:
-            t = fit.bit_length() - 1
-        lo = _LOW[t]
-        hi = _HIGH[t]
-        if lo == left or hi == left:
-            if (lo == right or hi == right) and rand() < 0.5:
-                right = hi if lo == right else lo
-            else:
-                left = hi if lo == left else lo
-        else:
-            right = hi if lo == right else lo
-        h ^= 1 << t
-        hands[turn] = h
-        last = t
-        if not h:
-            return turn, last
-        turn += 1
-        if turn == players:
-            turn = 0
 
 
 # ------------------------------------------------------ any layout (spinner, sum7, fives)

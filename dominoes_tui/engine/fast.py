@@ -7,8 +7,10 @@ scoring module (:func:`~dominoes_tui.engine.scoring.score_hand`). A test
 replays traced playouts through ``Game`` to prove the two agree.
 
 The playout policy is uniform over the fitting tiles and, for a tile that fits
-both ends, over the ends. It never draws by choice (``any_time``) and never
-takes the optional two-doubles move: those are a player's choices, not rules.
+both ends, over the ends; with ``greedy`` > 0 a seat plays the heaviest fitting
+tile (doubles first on a tie) with that probability, the policy the CPU's
+search uses. It never draws by choice (``any_time``) and never takes the
+optional two-doubles move: those are a player's choices, not rules.
 """
 
 from __future__ import annotations
@@ -25,6 +27,22 @@ _SUIT = tiles.SUIT_MASK
 _LOW = tiles.LOW
 _HIGH = tiles.HIGH
 _DOUBLES = tiles.DOUBLES_MASK
+_VALUE = tiles.VALUE
+_DOUBLE = tiles.DOUBLE
+
+
+def heaviest(fit: int) -> int:
+    """The heaviest tile in the mask ``fit`` (a double first on a tie)."""
+    best = -1
+    best_key = -1
+    while fit:
+        low = fit & -fit
+        t = low.bit_length() - 1
+        key = _VALUE[t] * 2 + _DOUBLE[t]
+        if key > best_key:
+            best, best_key = t, key
+        fit ^= low
+    return best
 
 
 def playout(
@@ -39,6 +57,7 @@ def playout(
     draws: bool,
     rand: Callable[[], float],
     trace: list | None = None,
+    greedy: float = 0.0,
 ) -> tuple[int | None, int]:
     """Play a hand out from a position with a line (ends ``left``, ``right``).
 
@@ -76,10 +95,13 @@ def playout(
         passes = 0
         n = fit.bit_count()
         if n > 1:
-            k = int(rand() * n)
-            while k:
-                fit &= fit - 1
-                k -= 1
+            if greedy and rand() < greedy:
+                fit = 1 << heaviest(fit)
+            else:
+                k = int(rand() * n)
+                while k:
+                    fit &= fit - 1
+                    k -= 1
         bit = fit & -fit
         t = bit.bit_length() - 1
         lo = _LOW[t]
