@@ -255,7 +255,8 @@ def _check_combination(file: str, variant: str, r: Rules) -> None:
     if r.draws and r.boneyard_size < r.reserve + 1:
         raise err(
             "hand_size",
-            f"a draw game must leave at least reserve + 1 = {r.reserve + 1} tiles in the "
+            f"a draw game must leave at least reserve + 1 = {r.reserve + 1} "
+            f"tile{'s' if r.reserve else ''} in the "
             f"boneyard, and this deal leaves {r.boneyard_size} (R-D-3)",
         )
     if r.scoring == "penalty":
