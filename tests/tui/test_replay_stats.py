@@ -189,6 +189,15 @@ def test_stats_snapshot(snap_compare, size) -> None:
 
     async def run_before(pilot) -> None:
         await settle(pilot)
+        # The recent-matches table lays its rows out on idle; under load that can come
+        # after the two pauses of settle(), so wait until its rows are laid out.
+        table = pilot.app.screen.query_one("#recent", DataTable)
+        for _ in range(200):
+            if table.row_count == 5 and table.virtual_size.height >= table.row_count:
+                break
+            await pilot.pause()
+        assert table.row_count == 5
+        await pilot.pause()
 
     assert snap_compare(Host(StatsScreen), terminal_size=size, run_before=run_before)
 
