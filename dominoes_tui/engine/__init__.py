@@ -25,7 +25,7 @@ from .chicken_foot import ChickenFootGame, FootBoard, FootLine
 from .clock import Clock, format_clock
 from .rounds import RoundsGame
 from .rules import DEFAULT_VARIANT, Rules, VariantError, load_variant, load_variants
-from .scoring import HandResult, MatchResult, Scores, describe_hand, score_hand
+from .scoring import HandResult, MatchResult, Scores, describe_hand, score_hand, score_round
 from .state import HAND_OVER, MATCH_OVER, PLAY, Event, Game, Placed, game_class, wanted_number
 from .trains import Train, TrainsBoard, TrainsGame
 from .view import SeatView, determinize, seat_view
@@ -71,6 +71,7 @@ __all__ = [
     "load_variant",
     "load_variants",
     "score_hand",
+    "score_round",
     "seat_view",
     "tiles",
     "wanted_number",

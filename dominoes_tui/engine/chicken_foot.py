@@ -388,17 +388,25 @@ class ChickenFootGame(RoundsGame):
 
     def _layout_errors(self) -> list[str]:
         errs = []
+        low, high = tiles.LOW, tiles.HIGH
         if self.centre is None:
             if self.lines:
                 errs.append("lines before the centre double")
             return errs
-        if len(self.lines) != ARMS + TOES * self.closed.bit_count():
+        n = len(self.lines)
+        if n != ARMS + TOES * self.closed.bit_count() or not n == len(self.line_ends) == len(
+            self.line_from
+        ):
             errs.append("a foot without its three toes")
+            return errs
         for i, ln in enumerate(self.lines):
             src = self.line_from[i]
             end = tiles.HIGH[self.centre] if src < 0 else self.lines[src][-1].right
             for p in ln:
-                if p.left != end or {p.left, p.right} != {tiles.LOW[p.tile], tiles.HIGH[p.tile]}:
+                lo, hi = low[p.tile], high[p.tile]
+                if p.left != end or not (
+                    lo == end and hi == p.right or hi == end and lo == p.right
+                ):
                     errs.append(f"line {i} breaks at {tiles.name(p.tile)}")
                 end = p.right
             if end != self.line_ends[i]:
@@ -407,8 +415,8 @@ class ChickenFootGame(RoundsGame):
             if ends_double != bool(self.closed >> i & 1):
                 errs.append(f"line {i} is closed without a double, or a double has no foot")
         for i in self.filling:
-            if self.lines[i]:
-                errs.append("a line being filled already holds a tile")
+            if i >= len(self.lines) or self.lines[i]:
+                errs.append("a line being filled is missing or already holds a tile")
         return errs
 
     def _layout_key(self) -> tuple[Any, ...]:

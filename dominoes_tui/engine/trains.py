@@ -408,11 +408,15 @@ class TrainsGame(RoundsGame):
 
     def _layout_errors(self) -> list[str]:
         errs = []
+        low, high = tiles.LOW, tiles.HIGH
         n = tiles.HIGH[self.engine]
         for k, train in enumerate(self.trains):
             end = n
             for p in train:
-                if p.left != end or {p.left, p.right} != {tiles.LOW[p.tile], tiles.HIGH[p.tile]}:
+                lo, hi = low[p.tile], high[p.tile]
+                if p.left != end or not (
+                    lo == end and hi == p.right or hi == end and lo == p.right
+                ):
                     errs.append(f"train {k} breaks at {tiles.name(p.tile)}")
                 end = p.right
             if end != self.train_ends[k]:

@@ -276,3 +276,20 @@ def test_copies_share_nothing_and_the_log_replays():
     random_play(c, random.Random(9))
     assert g.state_key() == key
     assert Game.replay(g.rules, 8, g.log).state_key() == key
+
+
+def test_invariant_errors_catch_a_broken_foot():
+    g = pos(hands=[["4-4", "1-5"], ["4-1"], ["8-8"], ["5-0"]], arms=FOUR_ARMS, boneyard=["2-2"])
+    play(g, Play(T("4-4"), 3))
+    assert g.invariant_errors() == []
+    bad = g.copy()
+    bad.lines.pop()
+    bad.line_ends.pop()
+    bad.line_from.pop()
+    assert any("three toes" in e for e in bad.invariant_errors())
+    bad = g.copy()
+    bad.closed = 0
+    assert any("foot" in e for e in bad.invariant_errors())
+    bad = g.copy()
+    bad.lines[4].append(bad.lines[0][0])
+    assert bad.invariant_errors()

@@ -421,3 +421,34 @@ def test_copies_share_nothing_mutable():
     random_play(c, random.Random(5), until=lambda g: len(g.log) > 400)
     assert g.state_key() == key
     assert g.copy().state_key() == key
+
+
+def test_invariant_errors_catch_a_broken_layout():
+    """The fuzz's checker can fail: a tile in two places, a broken train, a lost double."""
+    g = pos(hands=hands4(["6-1", "6-2"]), trains=[["12-6"]], boneyard=["3-3"])
+    assert g.invariant_errors() == []
+    bad = g.copy()
+    bad.hands[1] |= tiles.BIT[T("6-1")]
+    assert any("two places" in e for e in bad.invariant_errors())
+    bad = g.copy()
+    bad.train_ends[0] = 5
+    assert any("open end" in e for e in bad.invariant_errors())
+    bad = g.copy()
+    bad.pending = 0
+    assert any("unsatisfied double" in e for e in bad.invariant_errors())
+    bad = g.copy()
+    bad.boneyard.pop()
+    assert any("missing" in e for e in bad.invariant_errors())
+
+
+def test_the_round_in_words_and_the_line_games_match_result_unchanged():
+    from dominoes_tui.engine import MatchResult, describe_hand
+
+    g = pos(hands=[["12-1"], ["0-0", "3-2"], ["4-4"], ["1-0"]])
+    play(g, Play(T("12-1"), 0))
+    words = describe_hand(MT, g.result, ["You", "Ada", "Bruno", "Carmen"])
+    assert words[0] == "You went out (domino)."
+    assert "Ada writes 55 (the 0-0 counts 50); total 55." in words
+    assert not any("R-" in w for w in words)
+    assert MatchResult(1, 0, "target").winners == (1,)
+    assert MatchResult(None, None, "single_hand").winners == ()
