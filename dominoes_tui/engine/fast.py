@@ -312,20 +312,15 @@ def trains_position(game) -> TrainsPosition:
     )
 
 
-def _pick(opts: list[tuple[int, int | None]], rand: Callable[[], float], greedy: float):
-    """A (tile, place) of ``opts``: uniform, or the heaviest tile with probability ``greedy``."""
-    if len(opts) == 1:
-        return opts[0]
-    if greedy and rand() < greedy:
-        best = -1
-        for t, _ in opts:
-            key = _VALUE[t] * 2 + _DOUBLE[t]
-            if key > best:
-                best = key
-        opts = [o for o in opts if _VALUE[o[0]] * 2 + _DOUBLE[o[0]] == best]
-        if len(opts) == 1:
-            return opts[0]
-    return opts[int(rand() * len(opts))]
+def _heaviest_option(opts: list[tuple[int, int | None]], rand: Callable[[], float]):
+    """A (tile, place) of ``opts`` with the heaviest tile (a double first on a tie)."""
+    best = -1
+    for t, _ in opts:
+        key = _VALUE[t] * 2 + _DOUBLE[t]
+        if key > best:
+            best = key
+    opts = [o for o in opts if _VALUE[o[0]] * 2 + _DOUBLE[o[0]] == best]
+    return opts[0] if len(opts) == 1 else opts[int(rand() * len(opts))]
 
 
 def trains_playout(
@@ -398,7 +393,13 @@ def trains_playout(
             drawn = -1
             run = 0
             continue
-        t, p = _pick(opts, rand, greedy)
+        k = len(opts)
+        if k == 1:
+            t, p = opts[0]
+        elif greedy and rand() < greedy:
+            t, p = _heaviest_option(opts, rand)
+        else:
+            t, p = opts[int(rand() * k)]
         n = ends[p]
         ends[p] = high_[t] if low_[t] == n else low_[t]
         h ^= 1 << t
@@ -625,7 +626,13 @@ def foot_playout(
                 break
             turn = s + 1 if s + 1 < players else 0
             continue
-        t, p = _pick(opts, rand, greedy)
+        k = len(opts)
+        if k == 1:
+            t, p = opts[0]
+        elif greedy and rand() < greedy:
+            t, p = _heaviest_option(opts, rand)
+        else:
+            t, p = opts[int(rand() * k)]
         n = ends[p]
         ends[p] = high_[t] if low_[t] == n else low_[t]
         if filling:
