@@ -10,7 +10,7 @@ For Mexican Train and Chicken Foot a hand is a round (the first round, the
 set's highest double): ``fast.random_round`` and the readable game; they are
 also measured with 8 players (``mexican-train@8``, ``chicken-foot@8``).
 
-    python benchmarks/engine_speed.py [--seconds 2] [--json]
+    python benchmarks/engine_speed.py [--seconds 2] [--json] [PRESET ...]
 
 Bar (issue 2): the fast path plays >= 20,000 classic hands per second.
 """
@@ -68,11 +68,17 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=2.0, help="time per preset and path")
     ap.add_argument("--json", action="store_true", help="print JSON")
+    ap.add_argument("presets", nargs="*", help="only these presets (e.g. mexican-train@8)")
     args = ap.parse_args(argv)
     results = {}
     variants = load_variants(include_user=False)
     for name in ("mexican-train", "chicken-foot"):
         variants[f"{name}@8"] = variants[name].replace(players=8)
+    if args.presets:
+        unknown = [n for n in args.presets if n not in variants]
+        if unknown:
+            ap.error(f"no preset {', '.join(unknown)}; known: {', '.join(variants)}")
+        variants = {n: variants[n] for n in args.presets}
     for name, rules in variants.items():
         fast_ok = supports(rules) or rules.layout in ROUND_LAYOUTS
         results[name] = {
