@@ -90,6 +90,10 @@ class FootBoard:
             return ()
         return cf_places([ln.closed for ln in self.lines], self.filling)
 
+    def place_name(self, place: int | None) -> str:
+        """A place in words: "the centre" (None), "arm 2", "a toe of the 5-5"."""
+        return "the centre" if place is None else line_name(self.lines, place)
+
     def laid_mask(self) -> int:
         m = tiles.BIT[self.centre] if self.centre is not None else 0
         for ln in self.lines:

@@ -106,6 +106,10 @@ class TrainsBoard:
         restricted = self.first_turn_run and self.first_turns[seat]
         return open_places(self.players, seat, markers, self.pending, restricted)
 
+    def place_name(self, place: int, viewer: int | None = None, names: Sequence[str] = ()) -> str:
+        """A train in words for ``viewer``: "your train", "the Mexican train", "Ada's train"."""
+        return place_name(place, self.players, viewer, names)
+
     def laid_mask(self) -> int:
         """Every tile on the table, the engine included, as a mask."""
         m = tiles.BIT[self.engine]

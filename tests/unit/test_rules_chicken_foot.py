@@ -261,6 +261,11 @@ def test_R_CF_6_a_seat_sees_the_whole_layout_the_foot_being_filled_and_the_count
     assert b.foot == T("4-4") and b.filling == (4, 5, 6) and b.places() == (4,)
     assert [ln.end for ln in b.lines] == [1, 2, 3, 4, 4, 4, 4]
     assert [ln.is_arm for ln in b.lines] == [True] * 4 + [False] * 3
+    assert (b.place_name(None), b.place_name(1), b.place_name(5)) == (
+        "the centre",
+        "arm 2",
+        "a toe of the 4-4",
+    )
     assert v.hand_counts == (1, 2, 3, 1) and v.boneyard_count == 2
     assert v.unseen == tiles.set_mask(9) & ~(v.hand | b.laid_mask())
     rng = random.Random(0)

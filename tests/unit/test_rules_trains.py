@@ -311,6 +311,8 @@ def test_R_TR_7_a_seat_sees_every_train_the_markers_counts_and_the_boneyard_coun
     assert [t.end for t in b.trains] == [6, 11, 12, 3, 4]
     assert [[p.tile for p in t.tiles] for t in b.trains][3] == [T("12-10"), T("10-3")]
     assert b.places_for(0) == g.places(0) == (0, 1, MEX)
+    assert b.place_name(2, viewer=2) == "your train" and b.place_name(MEX) == "the Mexican train"
+    assert b.place_name(1, 2, ("You", "Ada", "Bruno", "Carmen")) == "Ada's train"
     assert v.unseen == tiles.set_mask(12) & ~(v.hand | b.laid_mask())
     assert b.laid_mask() & tiles.BIT[T("12-12")]
     rng = random.Random(1)
