@@ -6,7 +6,11 @@ Two figures per preset:
 - ``readable_hands_per_second``: the readable API (``Game.legal_actions`` /
   ``Game.apply`` with a random choice), dealing a fresh match per hand.
 
-    python benchmarks/engine_speed.py [--seconds 2] [--json]
+For Mexican Train and Chicken Foot a hand is a round (the first round, the
+set's highest double): ``fast.random_round`` and the readable game; they are
+also measured with 8 players (``mexican-train@8``, ``chicken-foot@8``).
+
+    python benchmarks/engine_speed.py [--seconds 2] [--json] [PRESET ...]
 
 Bar (issue 2): the fast path plays >= 20,000 classic hands per second.
 """
@@ -21,7 +25,8 @@ import sys
 import time
 
 from dominoes_tui.engine import Game, load_variants
-from dominoes_tui.engine.fast import random_hand, supports
+from dominoes_tui.engine.fast import random_hand, random_round, supports
+from dominoes_tui.engine.rules import ROUND_LAYOUTS
 
 
 def _rate(run_batch, seconds: float) -> float:
@@ -35,9 +40,11 @@ def _rate(run_batch, seconds: float) -> float:
 def fast_rate(rules, seconds: float) -> float:
     rng = random.Random(1)
 
+    play = random_round if rules.layout in ROUND_LAYOUTS else random_hand
+
     def batch() -> int:
         for _ in range(200):
-            random_hand(rules, rng)
+            play(rules, rng)
         return 200
 
     return _rate(batch, seconds)
@@ -61,12 +68,22 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=2.0, help="time per preset and path")
     ap.add_argument("--json", action="store_true", help="print JSON")
+    ap.add_argument("presets", nargs="*", help="only these presets (e.g. mexican-train@8)")
     args = ap.parse_args(argv)
     results = {}
-    for name, rules in load_variants(include_user=False).items():
+    variants = load_variants(include_user=False)
+    for name in ("mexican-train", "chicken-foot"):
+        variants[f"{name}@8"] = variants[name].replace(players=8)
+    if args.presets:
+        unknown = [n for n in args.presets if n not in variants]
+        if unknown:
+            ap.error(f"no preset {', '.join(unknown)}; known: {', '.join(variants)}")
+        variants = {n: variants[n] for n in args.presets}
+    for name, rules in variants.items():
+        fast_ok = supports(rules) or rules.layout in ROUND_LAYOUTS
         results[name] = {
             # None: the fast path plays a plain line only (not the spinner or Matador)
-            "hands_per_second": round(fast_rate(rules, args.seconds)) if supports(rules) else None,
+            "hands_per_second": round(fast_rate(rules, args.seconds)) if fast_ok else None,
             "readable_hands_per_second": round(readable_rate(rules, args.seconds / 2)),
         }
     if args.json:

@@ -33,6 +33,22 @@ def _variant(name: str) -> Rules:
     return variants[name]
 
 
+_NOT_AT_THE_TABLE = {"trains": "Mexican Train", "chicken_foot": "Chicken Foot"}
+
+
+def _refuse_if_not_at_the_table(rules: Rules, what: str) -> None:
+    """The engine plays Mexican Train and Chicken Foot; the table and the CPU do not yet."""
+    game = _NOT_AT_THE_TABLE.get(rules.layout)
+    if game is not None:
+        typer.secho(
+            f"Error: {rules.name}: {game} cannot be {what} yet; "
+            f"`dominoes rules {rules.name}` explains its rules.",
+            fg="red",
+            err=True,
+        )
+        raise typer.Exit(2)
+
+
 @app.callback(invoke_without_command=True)
 def main(ctx: typer.Context) -> None:
     """Dominoes in the terminal. With no command, the start menu."""
@@ -100,6 +116,7 @@ def play(
     from .ai import LEVELS
 
     rules = _variant(variant)
+    _refuse_if_not_at_the_table(rules, "played at the table")
     choices = options.choices_from_flags(
         rules,
         target=target,
@@ -208,6 +225,7 @@ def arena(
             )
             raise typer.Exit(2)
     rules = _variant(variant)
+    _refuse_if_not_at_the_table(rules, "played by the CPU levels")
     if option:
         changes = {}
         for item in option:

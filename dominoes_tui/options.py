@@ -101,6 +101,16 @@ _META: dict[str, tuple[str, str, str]] = {
         "Scoring",
         "Winner takes the others' pips, or losers write their own pips as a penalty.",
     ),
+    "first_turn_run": (
+        "House rules",
+        "First-turn run",
+        "On your first turn of each round, lay a run of tiles on your own train.",
+    ),
+    "rounds": (
+        "Match",
+        "Rounds",
+        "How many round doubles to play, from the highest down (all: every double).",
+    ),
     "clock_minutes": (
         "Time",
         "Clock",
@@ -138,6 +148,8 @@ def describe_value(key: str, value: Any) -> str:
         return f"{value} s" if value else "off"
     if key == "target" and value == 0:
         return "single hand"
+    if key == "rounds":
+        return "all" if value == 0 else f"{value} round{'s' if value > 1 else ''}"
     if key == "set":
         return f"double-{value}"
     return str(value)

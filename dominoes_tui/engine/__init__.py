@@ -16,15 +16,19 @@ from .actions import (
     Play,
     PlayDoubles,
     Resign,
+    Stop,
     TimeOut,
     action_from_json,
     action_to_json,
 )
+from .chicken_foot import ChickenFootGame, FootBoard, FootLine
 from .clock import Clock, format_clock
+from .rounds import RoundsGame
 from .rules import DEFAULT_VARIANT, Rules, VariantError, load_variant, load_variants
-from .scoring import HandResult, MatchResult, Scores, describe_hand, score_hand
-from .state import HAND_OVER, MATCH_OVER, PLAY, Event, Game, Placed, wanted_number
-from .view import SeatView, seat_view
+from .scoring import HandResult, MatchResult, Scores, describe_hand, score_hand, score_round
+from .state import HAND_OVER, MATCH_OVER, PLAY, Event, Game, Placed, game_class, wanted_number
+from .trains import Train, TrainsBoard, TrainsGame
+from .view import SeatView, determinize, seat_view
 
 __all__ = [
     "DEFAULT_VARIANT",
@@ -32,9 +36,12 @@ __all__ = [
     "MATCH_OVER",
     "PLAY",
     "Action",
+    "ChickenFootGame",
     "Clock",
     "Draw",
     "Event",
+    "FootBoard",
+    "FootLine",
     "Game",
     "HandResult",
     "IllegalAction",
@@ -45,18 +52,26 @@ __all__ = [
     "Play",
     "PlayDoubles",
     "Resign",
+    "RoundsGame",
     "Rules",
     "Scores",
     "SeatView",
+    "Stop",
     "TimeOut",
+    "Train",
+    "TrainsBoard",
+    "TrainsGame",
     "VariantError",
     "action_from_json",
     "action_to_json",
     "describe_hand",
+    "determinize",
     "format_clock",
+    "game_class",
     "load_variant",
     "load_variants",
     "score_hand",
+    "score_round",
     "seat_view",
     "tiles",
     "wanted_number",

@@ -21,6 +21,12 @@ class Play:
 
     ``touch`` is the half laid against the end, needed only where the player
     chooses it: a matador in Matador may go either way round (R-MT-2).
+
+    In Mexican Train ``end`` is the train: seat k's train is ``k``, the Mexican
+    train is ``players``. In Chicken Foot ``end`` is a line of the layout: the
+    centre double's four arms are 0-3, and each later double's three toes are
+    appended as they grow (the next three numbers); ``end=None`` lays the round
+    double in the centre.
     """
 
     tile: int
@@ -28,7 +34,12 @@ class Play:
     touch: int | None = None
 
     def __str__(self) -> str:
-        where = "to lead" if self.end is None else f"on the {END_NAMES[self.end]}"
+        if self.end is None:
+            where = "to lead"
+        elif self.end < len(END_NAMES):
+            where = f"on the {END_NAMES[self.end]}"
+        else:
+            where = f"on place {self.end}"
         way = "" if self.touch is None else f" ({self.touch} touching)"
         return f"play {tiles.name(self.tile)} {where}{way}"
 
@@ -73,6 +84,14 @@ class Pass:
 
 
 @dataclass(frozen=True, slots=True)
+class Stop:
+    """End a first-turn run in Mexican Train (R-TR-8): lay no more tiles this turn."""
+
+    def __str__(self) -> str:
+        return "stop"
+
+
+@dataclass(frozen=True, slots=True)
 class NextHand:
     """Deal the next hand after a hand is over."""
 
@@ -100,8 +119,8 @@ class TimeOut:
         return f"seat {self.seat} lost on time"
 
 
-Action = Play | PlayDoubles | Draw | Pass | NextHand | Resign | TimeOut
-MOVES = (Play, PlayDoubles, Draw, Pass)
+Action = Play | PlayDoubles | Draw | Pass | Stop | NextHand | Resign | TimeOut
+MOVES = (Play, PlayDoubles, Draw, Pass, Stop)
 
 
 class IllegalAction(ValueError):
@@ -118,6 +137,8 @@ def action_to_json(a: Action) -> list:
         return ["draw"]
     if isinstance(a, Pass):
         return ["pass"]
+    if isinstance(a, Stop):
+        return ["stop"]
     if isinstance(a, NextHand):
         return ["next"]
     if isinstance(a, Resign):
@@ -135,6 +156,7 @@ def action_from_json(data: list) -> Action:
             "doubles": PlayDoubles,
             "draw": Draw,
             "pass": Pass,
+            "stop": Stop,
             "next": NextHand,
             "resign": Resign,
             "timeout": TimeOut,

@@ -34,6 +34,10 @@ _NEXT = {
 
 def explain(r: Rules) -> list[str]:
     """The rules of ``r`` as short paragraphs."""
+    if r.layout == "trains":
+        return _explain_trains(r)
+    if r.layout == "chicken_foot":
+        return _explain_chicken_foot(r)
     n = r.set
     out: list[str] = []
     who = f"{r.players} players"
@@ -154,3 +158,96 @@ def explain(r: Rules) -> list[str]:
     if r.resign:
         out.append("You may resign; that loses the match at once.")
     return out
+
+
+# ------------------------------------------------ Mexican Train and Chicken Foot
+def _deal_words(r: Rules, extra: str = "") -> str:
+    return (
+        f"Set and deal: a double-{r.set} set; {r.players} players, each for themselves; "
+        f"{r.deal_size} tiles each{extra}, {r.boneyard_size} left in the boneyard."
+    )
+
+
+def _rounds_words(r: Rules, what: str) -> str:
+    n = r.set
+    if r.round_count == n + 1:
+        return (
+            f"Rounds: one round for each double, from {n}-{n} down to 0-0 "
+            f"({r.round_count} rounds); {what}"
+        )
+    last = n - r.round_count + 1
+    many = "round" if r.round_count == 1 else f"{r.round_count} rounds"
+    return f"Rounds: a shorter match of {many}, from {n}-{n} down to {last}-{last}; {what}"
+
+
+def _end_words(r: Rules) -> list[str]:
+    blank = f" (a 0-0 counts {r.blank_double_counts})" if r.blank_double_counts else ""
+    out = [
+        "A round ends when a player plays their last tile, or when nobody can play and the "
+        "boneyard is empty.",
+        f"Scoring: every player writes the pips left in their hand{blank}; the player who "
+        "went out writes nothing. After the last round the lowest total wins; players "
+        "level on the lowest total share the win.",
+    ]
+    if r.clock_minutes:
+        out.append(f"Clock: {r.clock_minutes} minutes each for the whole match; running out loses.")
+    if r.turn_seconds:
+        out.append(
+            f"Turn limit: {r.turn_seconds} seconds; when it runs out a move is played for you."
+        )
+    if r.resign:
+        out.append("You may resign; that loses the match at once.")
+    return out
+
+
+def _explain_trains(r: Rules) -> list[str]:
+    out = [
+        _deal_words(r, " (after the round's double is set aside)"),
+        _rounds_words(
+            r,
+            "that round's double, the engine, stands in the hub. The first seat at the table "
+            "begins the first round, the next seat the second round, and so on round the "
+            "table.",
+        ),
+        "Trains: each player has a train that starts at the hub with a tile showing the "
+        "engine's number. There is also one Mexican train for everybody; anyone may start it, "
+        "with a tile showing the engine's number.",
+        "Play: one tile a turn, on your own train, on the Mexican train, or on another "
+        "player's train that carries a marker. A tile goes on the end of a train showing one "
+        "of its numbers; a tile that fits several trains goes where you choose.",
+        "No play: draw one tile and play it if it fits; if it does not, pass, and a marker "
+        "goes on your own train, which opens it to everyone until you play on it again.",
+        "Doubles: after laying a double you play one more tile. A double must be satisfied "
+        "(the next tile goes on it) before any other play, by whoever is to move; a player who "
+        "cannot draws one tile, plays it on the double if it fits, else passes and sets their "
+        "marker. A double played as your last tile ends the round at once.",
+    ]
+    if r.first_turn_run:
+        out.append(
+            "First turn: on your first turn of each round you may lay a run of tiles on your "
+            "own train, one after another, each matching the last, and then stop; on that turn "
+            "you play nowhere else."
+        )
+    return out + _end_words(r)
+
+
+def _explain_chicken_foot(r: Rules) -> list[str]:
+    return [
+        _deal_words(r),
+        _rounds_words(
+            r,
+            "whoever holds that round's double plays it in the centre; if nobody holds it, "
+            "players draw one tile in turn until someone draws it and plays it (the first "
+            "seat at the table draws first in the first round, the next seat in the second "
+            "round, and so on).",
+        ),
+        "The centre: the next four tiles go on the centre double, one on each side, each "
+        "showing its number, before any other play.",
+        "The chicken's foot: a double laid later on an arm or a toe grows a foot. The next "
+        "three tiles must go on it, each showing its number (the three toes), before play goes "
+        "anywhere else.",
+        "Play: one tile a turn on the end of any arm or toe showing one of its numbers; a tile "
+        "that fits several ends goes where you choose.",
+        "No play: draw one tile and play it if it fits; if it does not, pass.",
+        *_end_words(r),
+    ]

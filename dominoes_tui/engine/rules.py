@@ -23,8 +23,8 @@ DEFAULT_VARIANT = "classic"
 
 CHOICES: dict[str, tuple[Any, ...]] = {
     "set": (6, 9, 12),
-    "players": (2, 3, 4),
-    "drawing": ("none", "until_playable", "any_time"),
+    "players": (2, 3, 4, 5, 6, 7, 8),
+    "drawing": ("none", "until_playable", "any_time", "one_tile"),
     "reserve": (0, 1, 2),
     "first_opener": (
         "lowest_double",
@@ -47,10 +47,41 @@ CHOICES: dict[str, tuple[Any, ...]] = {
 
 # Settings the engine can play today; the others load as errors that say so.
 PLAYABLE = {
-    "layout": ("line", "spinner"),
+    "layout": ("line", "spinner", "trains", "chicken_foot"),
     "match_rule": ("equal", "sum7"),
     "end_scoring": ("none", "fives"),
 }
+
+
+# ------------------------------------------------ Mexican Train and Chicken Foot (§8)
+ROUND_LAYOUTS = ("trains", "chicken_foot")
+"""Layouts played as a match of rounds, one per round double, scored as penalties."""
+LINE_PLAYERS = (2, 3, 4)
+"""The line games (line, spinner) seat 2 to 4; Mexican Train and Chicken Foot 2 to 8."""
+ROUND_SETS = {"trains": (9, 12), "chicken_foot": (6, 9, 12)}
+
+DEAL_SIZES: dict[tuple[str, int], tuple[tuple[int, int], ...]] = {
+    # (layout, set): (up to this many players, tiles each), ...
+    ("trains", 12): ((4, 15), (6, 12), (8, 10)),  # R-TR-1 (decision)
+    ("trains", 9): ((4, 10), (6, 8), (8, 6)),  # R-TR-1 (decision)
+    ("chicken_foot", 9): ((2, 9), (4, 7), (6, 6), (8, 5)),  # R-CF-1 (decision)
+    ("chicken_foot", 6): ((2, 7), (4, 5), (6, 4), (8, 3)),  # (decision: RULES.md is silent)
+    ("chicken_foot", 12): ((2, 15), (4, 12), (6, 10), (8, 8)),  # (decision: RULES.md is silent)
+}
+
+
+def deal_size_for(layout: str, set_: int, players: int) -> int:
+    """Tiles each seat is dealt in Mexican Train or Chicken Foot (R-TR-1, R-CF-1).
+
+    >>> deal_size_for("trains", 12, 4), deal_size_for("trains", 9, 8)
+    (15, 6)
+    >>> deal_size_for("chicken_foot", 9, 2), deal_size_for("chicken_foot", 9, 5)
+    (9, 6)
+    """
+    for most, size in DEAL_SIZES[(layout, set_)]:
+        if players <= most:
+            return size
+    raise ValueError(f"no deal for {players} players")
 
 
 class VariantError(ValueError):
@@ -102,6 +133,12 @@ class Rules:
     end_scoring: str = "none"
     resign: bool = False
     rematch_swaps_opener: bool = False
+    first_turn_run: bool = False
+    """Mexican Train: on each round's first turn a player may lay a run on their own train."""
+    rounds: int = 0
+    """Mexican Train and Chicken Foot: round doubles played from the top (0 = all of them)."""
+    blank_double_counts: int = 0
+    """Mexican Train and Chicken Foot: a 0-0 left in a hand counts this (0 = face value)."""
     options: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
     """What a table-options menu may offer: setting name -> allowed values."""
 
@@ -126,7 +163,24 @@ class Rules:
 
     @property
     def boneyard_size(self) -> int:
-        return self.tile_count - self.players * self.hand_size
+        engine = 1 if self.layout == "trains" else 0  # the engine stands in the hub (R-TR-1)
+        return self.tile_count - engine - self.players * self.deal_size
+
+    @property
+    def deal_size(self) -> int:
+        """Tiles dealt to each seat: ``hand_size``, or 0 there = by the player count
+        (Mexican Train and Chicken Foot, R-TR-1, R-CF-1)."""
+        if self.hand_size or self.layout not in ROUND_LAYOUTS:
+            return self.hand_size
+        return deal_size_for(self.layout, self.set, self.players)
+
+    @property
+    def round_count(self) -> int:
+        """Rounds in a match of Mexican Train or Chicken Foot: one per round double
+        played, from the set's highest down (R-TR-1, R-CF-1); 0 for the line games."""
+        if self.layout not in ROUND_LAYOUTS:
+            return 0
+        return self.rounds or self.set + 1
 
     @property
     def draws(self) -> bool:
@@ -160,6 +214,8 @@ class Rules:
 _FIELDS = {f.name: f for f in dataclasses.fields(Rules) if f.init and f.name != "name"}
 _DEFAULTS = Rules()
 _INT_KEYS = {
+    "rounds",
+    "blank_double_counts",
     "set",
     "players",
     "hand_size",
@@ -178,6 +234,7 @@ _BOOL_KEYS = {
     "two_doubles",
     "resign",
     "rematch_swaps_opener",
+    "first_turn_run",
 }
 _STR_KEYS = {"description", "house"} | (set(CHOICES) - _INT_KEYS)
 
@@ -242,6 +299,20 @@ def _check_combination(file: str, variant: str, r: Rules) -> None:
     for key, ok in PLAYABLE.items():
         if getattr(r, key) not in ok:
             raise err(key, f"{getattr(r, key)!r} is not playable yet (only {', '.join(ok)})")
+    if r.layout in ROUND_LAYOUTS:
+        _check_round_layout(err, r)
+        return
+    if r.players not in LINE_PLAYERS:
+        raise err(
+            "players",
+            f"a line game seats 2 to 4 players, not {r.players} "
+            "(5 to 8 play Mexican Train or Chicken Foot)",
+        )
+    if r.drawing == "one_tile":
+        raise err("drawing", "'one_tile' is Mexican Train's and Chicken Foot's drawing rule")
+    for key in ("first_turn_run", "rounds", "blank_double_counts"):
+        if getattr(r, key):
+            raise err(key, "is a setting of Mexican Train and Chicken Foot only")
     if r.partners and r.players != 4:
         raise err("partners", "partners need players = 4")
     if r.hand_size < 2:
@@ -297,6 +368,63 @@ def _check_combination(file: str, variant: str, r: Rules) -> None:
     for t in r.bonus_tiles:
         if tiles.HIGH[t] > r.set:
             raise err("bonus_first_last", f"{tiles.name(t)} is not in a double-{r.set} set")
+
+
+def _check_round_layout(err: Any, r: Rules) -> None:
+    """R-V-1 for Mexican Train and Chicken Foot (RULES.md §8): what their rules allow."""
+    game = "Mexican Train" if r.layout == "trains" else "Chicken Foot"
+    sets = ROUND_SETS[r.layout]
+    if r.set not in sets:
+        allowed = " or ".join(f"double-{n}" for n in sets)
+        raise err("set", f"{game} is played with a {allowed} set, not double-{r.set}")
+    if r.partners:
+        raise err("partners", f"{game} is played each for themselves, not in partners")
+    if r.drawing != "one_tile":
+        raise err(
+            "drawing",
+            f"{game} draws one tile a turn and plays it if it fits: "
+            f"drawing must be 'one_tile', not {r.drawing!r}",
+        )
+    if r.reserve:
+        raise err("reserve", f"{game} may draw the boneyard's last tile: reserve must be 0")
+    if r.scoring != "penalty":
+        raise err("scoring", f"in {game} every player writes their own pips: scoring = 'penalty'")
+    if r.target:
+        raise err(
+            "target",
+            f"{game} is played by rounds, not to a target: set target = 0 "
+            "and choose how many rounds with 'rounds'",
+        )
+    if r.match_rule != "equal" or r.end_scoring != "none":
+        key = "match_rule" if r.match_rule != "equal" else "end_scoring"
+        raise err(key, f"is a line-game rule; {game} matches equal numbers and scores at the end")
+    for key in (
+        "redeal",
+        "rule_of_13",
+        "full_fish",
+        "two_doubles",
+        "lone_blank_double",
+        "lone_double_six",
+        "bonus_first_last",
+    ):
+        if getattr(r, key):
+            raise err(key, f"is a line-game rule that {game} does not play")
+    if r.first_turn_run and r.layout != "trains":
+        raise err("first_turn_run", "is a Mexican Train rule")
+    if r.rounds > r.set + 1:
+        raise err(
+            "rounds",
+            f"a double-{r.set} set has {r.set + 1} round doubles, so at most {r.set + 1} rounds",
+        )
+    if r.hand_size == 1:
+        raise err("hand_size", "must be at least 2 (or 0: by the number of players)")
+    engine = 1 if r.layout == "trains" else 0
+    if r.players * r.deal_size > r.tile_count - engine:
+        raise err(
+            "hand_size",
+            f"{r.players} hands of {r.deal_size} need {r.players * r.deal_size} tiles; "
+            f"a double-{r.set} set has {r.tile_count - engine} to deal",
+        )
 
 
 def rules_from_dict(name: str, data: Mapping[str, Any], file: str = "variants.toml") -> Rules:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from . import tiles
-from .rules import Rules
+from .rules import ROUND_LAYOUTS, Rules
 
 RULE_OF_13 = 13
 
@@ -30,6 +30,8 @@ def counted_pips(rules: Rules, hand: int) -> int:
         if t == tiles.tile(6, 6) and rules.lone_double_six:
             return rules.lone_double_six
     total = 0
+    if hand & 1 and rules.blank_double_counts:  # R-TR-5, R-CF-5: any 0-0 left counts 50
+        total = rules.blank_double_counts
     value = tiles.VALUE
     while hand:
         low = hand & -hand
@@ -223,10 +225,18 @@ def _write_penalties(rules: Rules, points: list[int], written: list[int], held: 
 @dataclass(frozen=True)
 class MatchResult:
     winner_side: int | None
-    """None for a drawn single hand."""
+    """The one winning side; None for a drawn single hand, or when several share the win."""
     loser_side: int | None
     reason: str
-    """``"target"``, ``"single_hand"``, ``"time"`` or ``"resign"``."""
+    """``"target"``, ``"single_hand"``, ``"time"``, ``"resign"`` or ``"rounds"`` (the last
+    round of Mexican Train or Chicken Foot was played)."""
+    winners: tuple[int, ...] = ()
+    """Every winning side, lowest first: ``(winner_side,)``, empty for a draw, or several
+    tied for the lowest total in Mexican Train and Chicken Foot, who share the win (R-TR-6)."""
+
+    def __post_init__(self) -> None:
+        if not self.winners and self.winner_side is not None:
+            object.__setattr__(self, "winners", (self.winner_side,))
 
 
 def match_result_after_hand(rules: Rules, result: HandResult) -> MatchResult | None:
@@ -254,6 +264,8 @@ def match_result_after_hand(rules: Rules, result: HandResult) -> MatchResult | N
 def match_result_on_loss(rules: Rules, loser_side: int, reason: str, scores: Scores) -> MatchResult:
     """A side loses at once (flag fall, resignation): the best of the rest wins."""
     rest = [s for s in range(rules.sides) if s != loser_side]
+    if rules.layout in ROUND_LAYOUTS:  # the lowest total of the rest; ties share (R-TR-6)
+        return _lowest_totals(scores, rest, loser_side, reason)
     if rules.target_means == "lose":
         winner = min(rest, key=lambda s: scores.written[s])
     else:
@@ -263,6 +275,8 @@ def match_result_on_loss(rules: Rules, loser_side: int, reason: str, scores: Sco
 
 def describe_hand(rules: Rules, result: HandResult, names: Sequence[str]) -> list[str]:
     """The score of a hand in words, one line a fact; ``names`` per side."""
+    if rules.layout in ROUND_LAYOUTS:
+        return describe_round(rules, result, names)
     lines: list[str] = []
     n = names
     pip_word = "pips"
@@ -328,4 +342,81 @@ def describe_hand(rules: Rules, result: HandResult, names: Sequence[str]) -> lis
             and (result.after.written[s] == result.before.written[s])
         ):
             lines.append(f"{n[s]}'s held {result.before.held[s]} is cleared (rule of 13).")
+    return lines
+
+
+# ------------------------------------------------ Mexican Train and Chicken Foot (§8)
+def score_round(
+    rules: Rules, domino_seat: int | None, hands: Sequence[int], before: Scores
+) -> HandResult:
+    """Score a round of Mexican Train or Chicken Foot: ``domino_seat`` went out, or
+    nobody could play with the boneyard empty (None).
+
+    R-TR-5, R-CF-5: every player writes the pips left in their hand as a penalty
+    (the one who went out writes 0); any 0-0 left counts ``blank_double_counts``.
+    ``winner`` is who went out, or in a blocked round the lightest hand (None if
+    two or more are level).
+    """
+    counted = tuple(counted_pips(rules, h) for h in hands)
+    if domino_seat is not None:
+        kind, winner = "domino", domino_seat
+    else:
+        kind = "blocked"
+        low = min(counted)
+        winner = counted.index(low) if counted.count(low) == 1 else None
+    written = tuple(w + c for w, c in zip(before.written, counted))
+    return HandResult(
+        kind=kind,
+        winner=winner,
+        winner_side=winner,
+        counted=counted,
+        side_pips=counted,
+        points=counted,
+        pips_part=counted,
+        bonus=0,
+        bonus_tiles=(),
+        hanging_in=0,
+        hanging_added=0,
+        full_fish=0,
+        lone=(),
+        before=before,
+        after=Scores(written, before.held, 0),
+        hands=tuple(hands),
+        fives=(0,) * len(counted),
+    )
+
+
+def match_result_after_round(rules: Rules, result: HandResult, round_no: int) -> MatchResult | None:
+    """After round ``round_no`` (1-based): the match's result if it was the last round.
+
+    R-TR-6, R-CF-5: after the last round the lowest total wins; ties share the win
+    (``winners`` names them all; ``winner_side`` is None then).
+    """
+    if round_no < rules.round_count:
+        return None
+    return _lowest_totals(result.after, range(rules.sides), None, "rounds")
+
+
+def _lowest_totals(scores: Scores, sides, loser: int | None, reason: str) -> MatchResult:
+    sides = list(sides)
+    low = min(scores.written[s] for s in sides)
+    winners = tuple(s for s in sides if scores.written[s] == low)
+    return MatchResult(winners[0] if len(winners) == 1 else None, loser, reason, winners)
+
+
+def describe_round(rules: Rules, result: HandResult, names: Sequence[str]) -> list[str]:
+    """A round of Mexican Train or Chicken Foot in words: how it ended, then each seat's pips."""
+    n = names
+    if result.kind == "domino":
+        lines = [f"{n[result.winner]} went out (domino)."]
+    else:
+        lines = ["Blocked: nobody can play and the boneyard is empty."]
+    for seat, pts in enumerate(result.counted):
+        hand = result.hands[seat] if result.hands else 0
+        if pts == 0 and seat == result.winner and result.kind == "domino":
+            continue
+        extra = ""
+        if hand & 1 and rules.blank_double_counts:
+            extra = f" (the 0-0 counts {rules.blank_double_counts})"
+        lines.append(f"{n[seat]} writes {pts}{extra}; total {result.after.written[seat]}.")
     return lines

@@ -126,6 +126,21 @@ def find_opener(rules: Rules, hands: Sequence[int], kind: str) -> tuple[int, int
     return held[t], t
 
 
+def game_class(layout: str) -> type[Game]:
+    """The class that plays ``layout``: :class:`Game` for the line and the spinner,
+    :class:`~.trains.TrainsGame` and :class:`~.chicken_foot.ChickenFootGame` for
+    Mexican Train and Chicken Foot (each in its own module, sharing this API)."""
+    if layout == "trains":
+        from .trains import TrainsGame
+
+        return TrainsGame
+    if layout == "chicken_foot":
+        from .chicken_foot import ChickenFootGame
+
+        return ChickenFootGame
+    return Game
+
+
 class Game:
     """A whole match: deal, play, score, next hand, until the target."""
 
@@ -172,7 +187,10 @@ class Game:
 
         ``first_seat`` makes that seat open the first hand (a rematch that
         swaps the opener); otherwise the first-opener rule decides.
+        Mexican Train and Chicken Foot give their own classes (:func:`game_class`).
         """
+        if cls is Game and rules.layout in ("trains", "chicken_foot"):
+            return game_class(rules.layout).new(rules, seed, first_seat)
         g = cls()
         g.rules = rules
         g.seed = seed

@@ -6,13 +6,17 @@ seat or of the boneyard; CPU players receive only this.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from . import tiles
 from .actions import Action
+from .chicken_foot import ChickenFootGame, FootBoard
+from .rounds import RoundsGame
 from .rules import Rules
 from .scoring import HandResult, Scores
 from .state import HAND_OVER, Event, Game, Placed
+from .trains import TrainsBoard, TrainsGame
 
 
 @dataclass(frozen=True)
@@ -38,11 +42,19 @@ class SeatView:
     last_result: HandResult | None
     """The result of the hand just over (None while a hand is played)."""
     revealed: tuple[int, ...] | None
+    """Every seat's hand, once the hand is over (None while it is played)."""
     arms: tuple[tuple[Placed, ...], ...] = ((), ())
     """The spinner's up and down arms, from the spinner outward (All Fives)."""
     spinner: int | None = None
     """The spinner tile, once played (R-F-1)."""
-    """Every seat's hand, once the hand is over (None while it is played)."""
+    board: TrainsBoard | FootBoard | None = None
+    """Mexican Train's trains (:class:`~.trains.TrainsBoard`) or Chicken Foot's centre,
+    arms and feet (:class:`~.chicken_foot.FootBoard`); None in the line games."""
+    rounds: int = 0
+    """Mexican Train and Chicken Foot: rounds in the match (``hand_no`` is this round)."""
+    drawn: int | None = None
+    """The tile this seat has just drawn and must play if it fits (Mexican Train and
+    Chicken Foot), when it is this seat's turn; None otherwise."""
 
     @property
     def my_tiles(self) -> list[int]:
@@ -52,6 +64,8 @@ class SeatView:
     def unseen(self) -> int:
         """Tiles this seat has not seen: the other hands and the boneyard, as a mask."""
         seen = self.hand
+        if self.board is not None:
+            return tiles.set_mask(self.rules.set) & ~(seen | self.board.laid_mask())
         for p in self.line:
             seen |= tiles.BIT[p.tile]
         for arm in self.arms:
@@ -67,6 +81,7 @@ class SeatView:
 def seat_view(game: Game, seat: int) -> SeatView:
     """The view of ``game`` from ``seat``."""
     result = game.result if game.phase != "play" else None
+    rounds_game = isinstance(game, RoundsGame)
     return SeatView(
         rules=game.rules,
         seat=seat,
@@ -87,4 +102,31 @@ def seat_view(game: Game, seat: int) -> SeatView:
         revealed=tuple(game.hands) if result is not None else None,
         arms=tuple(tuple(a) for a in game.arms),
         spinner=game.spinner,
+        board=game.board() if rounds_game else None,
+        rounds=game.rules.round_count,
+        drawn=game.drawn if rounds_game and game.turn == seat else None,
     )
+
+
+def determinize(
+    view: SeatView,
+    hands: Sequence[int],
+    boneyard: Sequence[int],
+    drawn: int | None = None,
+    seed: int = 0,
+) -> Game:
+    """A whole game consistent with ``view``, with guessed hidden tiles, for search.
+
+    Mexican Train and Chicken Foot (``view.board`` set): ``hands`` is a mask
+    per seat (the viewer's own, the others' guessed with the counts the view
+    shows), ``boneyard`` the rest in draw order (drawn from its end);
+    ``drawn`` names the tile the seat to move has just drawn when that is not
+    the viewer (``view.board.drew``). The result plays on with
+    ``legal_actions``/``apply`` and converts to the fast playout
+    (``fast.trains_position`` / ``fast.foot_position``). Raises ValueError if
+    the guess does not fit the view. See ``RoundsGame.from_view``.
+    """
+    if not isinstance(view.board, (TrainsBoard, FootBoard)):
+        raise ValueError("determinize plays Mexican Train and Chicken Foot views")
+    cls = TrainsGame if isinstance(view.board, TrainsBoard) else ChickenFootGame
+    return cls.from_view(view, hands, boneyard, drawn, seed)

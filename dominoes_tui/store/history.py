@@ -213,9 +213,10 @@ def outcome_of(game: Game, human_seat: int) -> str:
     mr = game.match_result
     if mr is None:
         return ABANDONED
-    if mr.winner_side is None:
+    if not mr.winners:
         return DRAW
-    return WIN if mr.winner_side == game.rules.side_of(human_seat) else LOSS
+    # several winners share the win (Mexican Train, Chicken Foot: R-TR-6)
+    return WIN if game.rules.side_of(human_seat) in mr.winners else LOSS
 
 
 def played_hands(game: Game) -> list[HandResult]:

@@ -48,6 +48,7 @@ def random_walk(
 
 def state(game: Game) -> dict[str, Any]:
     """Every field of the game (the random generator by its state), for equality."""
-    out = {name: getattr(game, name) for name in Game.__slots__ if name != "rng"}
+    slots = [n for cls in type(game).__mro__ for n in getattr(cls, "__slots__", ())]
+    out = {name: getattr(game, name) for name in slots if name != "rng"}
     out["rng"] = game.rng.getstate()
     return out

@@ -38,7 +38,8 @@ from dominoes_tui.engine import (
 )
 
 T = tiles.parse
-VARIANTS = load_variants()
+# The line games; the CPU levels learn Mexican Train and Chicken Foot in their own issue.
+VARIANTS = {n: r for n, r in load_variants().items() if r.layout in ("line", "spinner")}
 
 
 def small(level: str, seed: int):

@@ -75,3 +75,19 @@ def test_help_everywhere():
     for args in (["--help"], ["variants", "--help"], ["rules", "--help"], ["play", "--help"]):
         res = runner.invoke(app, args)
         assert res.exit_code == 0 and "Usage" in res.output
+
+
+def test_rules_of_mexican_train_and_chicken_foot_in_plain_words():
+    for name, words in (("mexican-train", "Mexican train"), ("chicken-foot", "three toes")):
+        res = runner.invoke(app, ["rules", name])
+        assert res.exit_code == 0 and words in res.output
+        assert "R-" not in res.output
+    res = runner.invoke(app, ["rules", "mexican-train"])
+    assert "15 tiles each" in res.output and "12-12 down to 0-0 (13 rounds)" in res.output
+
+
+def test_play_refuses_the_layouts_the_table_does_not_show_yet_in_one_sentence():
+    for args in (["play", "--variant", "mexican-train"], ["arena", "--variant", "chicken-foot"]):
+        res = runner.invoke(app, args)
+        assert res.exit_code == 2
+        assert "cannot be" in res.output and "Traceback" not in res.output

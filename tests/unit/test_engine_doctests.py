@@ -13,6 +13,9 @@ MODULES = [
     "dominoes_tui.engine.actions",
     "dominoes_tui.engine.state",
     "dominoes_tui.engine.clock",
+    "dominoes_tui.engine.rules",
+    "dominoes_tui.engine.trains",
+    "dominoes_tui.engine.chicken_foot",
 ]
 
 

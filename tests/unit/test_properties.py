@@ -22,6 +22,8 @@ from dominoes_tui.engine import (
     Pass,
     Play,
     PlayDoubles,
+    RoundsGame,
+    Stop,
     load_variants,
     seat_view,
     tiles,
@@ -65,6 +67,8 @@ def test_every_tile_is_in_exactly_one_place_in_every_state(m):
         assert g.invariant_errors() == []
         hands = sum(h.bit_count() for h in g.hands)
         laid = len(g.line) + sum(len(a) for a in g.arms)
+        if isinstance(g, RoundsGame):  # the trains and the engine, or the centre and its feet
+            laid = len(g.laid_tiles()) + g.dead.bit_count()
         assert hands + len(g.boneyard) + laid == g.rules.tile_count
 
 
@@ -84,9 +88,11 @@ def test_a_seat_view_never_holds_another_seats_hidden_tile(m):
             assert v.hand_counts == tuple(h.bit_count() for h in g.hands)
             assert v.boneyard_count == len(g.boneyard)
             for e in v.events:  # the history never names a drawn or held tile
-                assert (e.tile is None) == (e.kind in ("draw", "pass"))
+                assert (e.tile is None) == (e.kind in ("draw", "pass", "stop"))
             on_line = tiles.mask_of(p.tile for p in v.line)
             on_line |= tiles.mask_of(p.tile for arm in v.arms for p in arm)
+            if v.board is not None:
+                on_line |= v.board.laid_mask()
             assert v.unseen == tiles.set_mask(g.rules.set) & ~(g.hands[seat] | on_line)
             assert_view_hides_the_rest(g, seat, rng)
 
@@ -134,9 +140,12 @@ def test_replaying_the_log_gives_the_same_state(m, where):
 
 
 def candidate_actions(g: Game):
-    out = [Draw(), Pass()]
+    out = [Draw(), Pass(), Stop()]
+    places = 4  # the line's ends, a spinner's arms
+    if isinstance(g, RoundsGame):  # every train, or every arm and toe, and one beyond
+        places = g.rules.players + 2 if g.rules.layout == "trains" else len(g.lines) + 1
     for t in range(g.rules.tile_count):
-        out += [Play(t, None)] + [Play(t, e) for e in range(4)]
+        out += [Play(t, None)] + [Play(t, e) for e in range(places)]
         out += [Play(t, e, h) for e in range(4) for h in {tiles.LOW[t], tiles.HIGH[t]}]
     ds = [tiles.tile(n, n) for n in range(g.rules.set + 1)]
     out += [PlayDoubles(a, b) for a in ds for b in ds if a != b]

@@ -32,8 +32,8 @@ def _rules(name: str, mixed: int | None, clocked: bool):
     walk=st.integers(min_value=0, max_value=2**32),
     steps=st.integers(min_value=0, max_value=300),
     between=st.booleans(),
-    times=st.lists(st.floats(min_value=0, max_value=600), min_size=4, max_size=4),
-    seat=st.integers(min_value=0, max_value=5),
+    times=st.lists(st.floats(min_value=0, max_value=600), min_size=8, max_size=8),
+    seat=st.integers(min_value=0, max_value=9),
 )
 def test_save_then_load_is_the_same_state(
     name, mixed, clocked, seed, walk, steps, between, times, seat

@@ -85,7 +85,12 @@ BAD = [
     ("players = 4\nhand_size = 8", "hand_size", "need 32 tiles"),
     ('target_means = "win"', "target_means", "lose"),
     ('blocked = "total"', "blocked", "penalty"),
-    ('layout = "trains"', "layout", "not playable yet"),
+    ('layout = "trains"', "set", "double-9 or double-12"),
+    ("players = 5", "players", "2 to 4"),
+    ("players = 9", "players", "must be one of"),
+    ('drawing = "one_tile"', "drawing", "Mexican Train"),
+    ("first_turn_run = true", "first_turn_run", "Mexican Train and Chicken Foot only"),
+    ("rounds = 3", "rounds", "Mexican Train and Chicken Foot only"),
     ('first_opener = "random"', "first_lead", "that_tile"),
     ('bonus_first_last = { "7-7" = 5 }', "bonus_first_last", "double-6"),
     ('bonus_first_last = { "six" = 5 }', "bonus_first_last", "not a tile"),
@@ -204,3 +209,65 @@ def test_every_choice_combination_of_the_opener_settings_loads_or_says_why():
             assert (fo, fl, e.key) == ("random", "that_tile", "first_lead")
         else:
             assert (r.first_opener, r.first_lead) == (fo, fl)
+
+
+ROUND_BAD = [
+    ("mexican-train", "set = 6", "set", "double-9 or double-12"),
+    ("mexican-train", "players = 9", "players", "must be one of"),
+    ("mexican-train", "partners = true", "partners", "each for themselves"),
+    ("mexican-train", 'drawing = "until_playable"', "drawing", "one_tile"),
+    ("mexican-train", "reserve = 1", "reserve", "reserve must be 0"),
+    ("mexican-train", 'scoring = "winner_takes"', "scoring", "penalty"),
+    ("mexican-train", "target = 100", "target", "played by rounds"),
+    ("mexican-train", "rule_of_13 = true", "rule_of_13", "line-game rule"),
+    ("mexican-train", "rounds = 14", "rounds", "at most 13"),
+    ("mexican-train", "hand_size = 1", "hand_size", "at least 2"),
+    ("mexican-train", "players = 8\nhand_size = 12", "hand_size", "need 96 tiles"),
+    ("chicken-foot", "first_turn_run = true", "first_turn_run", "Mexican Train rule"),
+    ("chicken-foot", "rounds = 11", "rounds", "at most 10"),
+    ("chicken-foot", 'match_rule = "sum7"', "match_rule", "line-game rule"),
+]
+
+
+@pytest.mark.parametrize("base, line, key, words", ROUND_BAD)
+def test_R_V_1_mexican_train_and_chicken_foot_settings_are_checked(
+    tmp_path, base, line, key, words
+):
+    """R-V-1 for §8's layouts: what Mexican Train and Chicken Foot cannot play is a load
+    error naming the file, the variant and the key."""
+    f = write(tmp_path, f'[mine]\nbase = "{base}"\n{line}\n')
+    with pytest.raises(VariantError) as e:
+        load_variants(f, include_user=False)
+    assert (e.value.file, e.value.variant, e.value.key) == (str(f), "mine", key)
+    assert words in str(e.value) and "\n" not in str(e.value)
+
+
+def test_the_mexican_train_and_chicken_foot_presets():
+    """§2: Mexican Train on double-12, Chicken Foot on double-9, 4 players, 2-8 offered,
+    one round per double, any 0-0 left counts 50 (R-TR-5, R-CF-5)."""
+    vs = load_variants(include_user=False)
+    mt, cf = vs["mexican-train"], vs["chicken-foot"]
+    assert (mt.layout, mt.set, mt.players, mt.round_count, mt.deal_size) == (
+        "trains",
+        12,
+        4,
+        13,
+        15,
+    )
+    assert (cf.layout, cf.set, cf.players, cf.round_count, cf.deal_size) == (
+        "chicken_foot",
+        9,
+        4,
+        10,
+        7,
+    )
+    assert mt.first_turn_run is False and mt.blank_double_counts == cf.blank_double_counts == 50
+    assert mt.options["players"] == cf.options["players"] == tuple(range(2, 9))
+    assert mt.options["first_turn_run"] == (False, True) and "first_turn_run" not in cf.options
+    assert 0 in mt.options["rounds"] and 1 in cf.options["rounds"]
+    for r in (mt, cf):
+        for key, values in r.options.items():
+            for v in values:
+                assert getattr(r.replace(**{key: v}), key) == v
+    assert mt.replace(rounds=3).round_count == 3 and mt.replace(set=9).round_count == 10
+    assert mt.replace(players=6, hand_size=9).deal_size == 9  # an explicit size wins
