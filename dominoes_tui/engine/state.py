@@ -673,12 +673,16 @@ class Game:
             self.turn = (seat + 1) % r.players
 
     def _end_hand(self, domino_seat: int | None) -> None:
+        last: int | tuple[int, ...] | None = self.last_tile
+        move = self.events[-1] if self.events else None
+        if move is not None and move.kind == "doubles":  # R-B-2: both doubles are last tiles
+            last = (move.tile, move.second)
         res = score_hand(
             self.rules,
             domino_seat,
             self.hands,
             self.first_tile,
-            self.last_tile,
+            last,
             self.scores,
             fives=tuple(self.hand_fives),
         )
