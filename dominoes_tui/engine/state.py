@@ -642,7 +642,12 @@ class Game:
         if r.drawing == "none":
             raise IllegalAction("there is no drawing in this game: pass if you cannot play")
         if not self.ends:
-            raise IllegalAction("lead a tile first; there is nothing to draw for")
+            # decision: nobody draws before the lead; the boneyard is for a player
+            # who cannot play, and the opener can always lead from their hand
+            raise IllegalAction(
+                "you lead this hand: the boneyard is for a player who cannot play, "
+                "and the leader always can"
+            )
         if len(self.boneyard) <= r.reserve:
             if r.reserve:
                 raise IllegalAction(
