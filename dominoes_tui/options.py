@@ -464,7 +464,11 @@ def flag_refusal(base: Rules, flag: str, value: Any) -> str | None:
             words = list(dict.fromkeys(_spell(flag, v) for v in shown))
         else:
             words = [str(v) for v in shown]
-        allowed = ("only " if len(words) == 1 else "") + _or(words)
+        ints = sorted(v for v in shown if isinstance(v, int) and not isinstance(v, bool))
+        if len(ints) == len(shown) >= 4 and ints == list(range(ints[0], ints[-1] + 1)):
+            allowed = f"{ints[0]} to {ints[-1]}"  # a run of whole numbers
+        else:
+            allowed = ("only " if len(words) == 1 else "") + _or(words)
         zero = 0 in shown and not any(isinstance(v, bool) for v in shown)
     if key in _UNITS:
         allowed += f" {_UNITS[key]}"
@@ -488,12 +492,24 @@ def choices_from_flags(base: Rules, **flags: Any) -> dict[str, Any]:
     {'opening': 'any'}
     """
     out: dict[str, Any] = {}
-    for flag, value in flags.items():
-        if value is None:
+    given = {f: v for f, v in flags.items() if v is not None}
+    for flag, value in given.items():
+        if flag == "hand_size":
             continue
         why = flag_refusal(base, flag, value)
         if why is not None:
             raise FlagRefused(why)
         key = _flag_key(base, flag)
         out[key] = _flag_value(base, flag, key, value)
+    if "hand_size" in given:  # what the other flags make of the deal (R-D-4: the players)
+        try:
+            dealt = base.replace(**out) if out else base
+        except VariantError:
+            dealt = base  # the combination is refused later, with the engine's reason
+        why = flag_refusal(dealt, "hand_size", given["hand_size"])
+        if why is not None:
+            if dealt.hand_sizes and "hand_size" not in dealt.options:
+                why = why[:-1] + f" with {dealt.players} players."
+            raise FlagRefused(why)
+        out["hand_size"] = given["hand_size"]
     return out

@@ -255,7 +255,13 @@ def test_R_D_4_players_flag_deals_by_the_house_rule(opened):
     assert res.exit_code == 0, res.output
     assert (opened[0]["rules"].players, opened[0]["rules"].hand_size) == (4, 5)
     res = run("play", "-v", "standard-draw", "--hand-size", "5")  # two players take 7
-    assert res.exit_code == 2 and "--hand-size 5: standard-draw offers only 7." in res.output
+    assert res.output == "Error: --hand-size 5: standard-draw offers only 7 with 2 players.\n"
+    assert res.exit_code == 2
+    res = run("play", "-v", "standard-draw", "--players", "3", "--hand-size", "7")
+    assert res.output == "Error: --hand-size 7: standard-draw offers only 5 with 3 players.\n"
+    res = run("play", "-v", "standard-draw", "--players", "3", "--hand-size", "5")
+    assert res.exit_code == 0, res.output
+    assert (opened[-1]["rules"].players, opened[-1]["rules"].hand_size) == (3, 5)
 
 
 def test_R_D_4_a_players_own_variant_deals_by_its_players(dominoes_home):
@@ -361,6 +367,7 @@ REFUSED = [
     (["-v", "draw", "--first-double"], "--first-double: draw offers only --no-first-double."),
     (["-v", "goat", "--players", "2"], "--players 2: goat offers only 4."),
     (["-v", "standard-draw", "--set", "8"], "--set 8: standard-draw offers 6, 9 or 12."),
+    (["-v", "block", "--hand-size", "15"], "--hand-size 15: block offers 2 to 14."),
     (
         ["-v", "pub-draw", "--drawing", "any_time"],
         "--drawing any_time: pub-draw offers until_playable or none.",
