@@ -644,10 +644,7 @@ class Game:
         if not self.ends:
             # decision: nobody draws before the lead; the boneyard is for a player
             # who cannot play, and the opener can always lead from their hand
-            raise IllegalAction(
-                "you lead this hand: the boneyard is for a player who cannot play, "
-                "and the leader always can"
-            )
+            raise IllegalAction("you lead: the boneyard is only for a player who cannot play")
         if len(self.boneyard) <= r.reserve:
             if r.reserve:
                 raise IllegalAction(

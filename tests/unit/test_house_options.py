@@ -472,7 +472,8 @@ def test_decision_double_first_never_draws_before_the_lead():
     with pytest.raises(IllegalAction) as e:
         g.apply(Draw())
     why = str(e.value)
-    assert "you lead this hand" in why and "for a player who cannot play" in why
+    assert why == "you lead: the boneyard is only for a player who cannot play"
+    assert len("Not allowed: " + why) < 78  # the table's message line at 80 columns
     assert not RULE_ID.search(why)
     assert "Nobody draws before a hand's first tile: the opener leads from their hand." in (
         " ".join(explain(r))
