@@ -98,7 +98,7 @@ async def test_illegal_attempt_shows_the_engines_reason() -> None:
         # drawing before the lead is refused too, with the engine's words
         await pilot.press("d")
         await pilot.pause()
-        assert "lead a tile first" in table.message_text
+        assert "you lead: the boneyard is only for a player who cannot play" in table.message_text
         assert table.game.log == before
 
 
