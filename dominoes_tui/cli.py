@@ -81,6 +81,12 @@ def play(
     target: int | None = typer.Option(
         None, "--target", help="Match target, e.g. 201 (0: a single hand)."
     ),
+    players: int | None = typer.Option(
+        None, "--players", help="Seats at the table (the deal follows the house's rule)."
+    ),
+    tile_set: int | None = typer.Option(
+        None, "--set", metavar="N", help="Play with a double-N set (6, 9 or 12)."
+    ),
     rule_of_13: bool | None = typer.Option(
         None, "--rule-of-13/--no-rule-of-13", help="Hold penalties under 13 while at 0."
     ),
@@ -91,47 +97,71 @@ def play(
         None, "--bonuses/--no-bonuses", help="6-6 = 50 and 0-0 = 25 when led first or played last."
     ),
     first_double: bool | None = typer.Option(
-        None, "--first-double/--no-first-double", help="Every later hand opens with a double."
+        None,
+        "--first-double/--no-first-double",
+        help="Openers must lead a double if they hold one (classic: later hands; "
+        "double-first: the opening tile of every hand).",
     ),
     two_doubles: bool | None = typer.Option(
         None, "--two-doubles/--no-two-doubles", help="Lay the doubles of both ends in one turn."
     ),
     drawing: str | None = typer.Option(
-        None, "--drawing", help="until_playable, any_time or none (block game)."
+        None,
+        "--drawing",
+        help="until_playable (only when you cannot play), any_time or none (block game).",
     ),
     reserve: int | None = typer.Option(
         None, "--reserve", help="Boneyard tiles that are never drawn (0, 1, 2)."
     ),
     hand_size: int | None = typer.Option(None, "--hand-size", help="Tiles dealt to each player."),
-    scoring: str | None = typer.Option(None, "--scoring", help="winner_takes or penalty."),
+    scoring: str | None = typer.Option(
+        None,
+        "--scoring",
+        help="winner_takes (the target wins) or penalty (goat scoring: the target loses).",
+    ),
     clock: int | None = typer.Option(
         None, "--clock", metavar="MINUTES", help="Chess clock: minutes per player (0: off)."
     ),
     turn_limit: int | None = typer.Option(
         None, "--turn-limit", metavar="SECONDS", help="Per-turn limit: 0, 30 or 60 seconds."
     ),
+    rematch_swap: bool | None = typer.Option(
+        None,
+        "--rematch-swap/--no-rematch-swap",
+        help="A rematch's first hand is opened by the other player.",
+    ),
 ) -> None:
-    """Play a match against the CPU (the house's rules, changed by the option flags)."""
+    """Play a match against the CPU (the house's rules, changed by the option flags).
+
+    A flag takes only the values the house's options screen offers; your own
+    variant in variants.toml can offer more."""
     from . import options
     from .ai import LEVELS
 
     rules = _variant(variant)
     _refuse_if_not_at_the_table(rules, "played at the table")
-    choices = options.choices_from_flags(
-        rules,
-        target=target,
-        rule_of_13=rule_of_13,
-        full_fish=full_fish,
-        bonuses=bonuses,
-        first_double=first_double,
-        two_doubles=two_doubles,
-        drawing=drawing,
-        reserve=reserve,
-        hand_size=hand_size,
-        scoring=scoring,
-        clock=clock,
-        turn_limit=turn_limit,
-    )
+    try:
+        choices = options.choices_from_flags(
+            rules,
+            target=target,
+            players=players,
+            set=tile_set,
+            rule_of_13=rule_of_13,
+            full_fish=full_fish,
+            bonuses=bonuses,
+            first_double=first_double,
+            two_doubles=two_doubles,
+            drawing=drawing,
+            reserve=reserve,
+            hand_size=hand_size,
+            scoring=scoring,
+            clock=clock,
+            turn_limit=turn_limit,
+            rematch_swap=rematch_swap,
+        )
+    except options.FlagRefused as e:
+        typer.secho(f"Error: {e}", fg="red", err=True)
+        raise typer.Exit(2) from None
     why = options.check_choices(rules, choices, seats=None)
     if why is not None:
         typer.secho(f"Error: {variant}: {why}", fg="red", err=True)

@@ -1,16 +1,20 @@
 """Table options: the menu model behind the options screen and ``dominoes play`` flags.
 
-Pure (no Textual): every control maps one-to-one onto an engine setting, the
-choices come from the variant's ``options`` in ``variants.toml``, and whether a
-combination is playable is decided by the engine (``Rules.replace`` raises
-``VariantError`` with the reason). The last options used per variant are
-remembered in ``options.json`` in the player's config folder.
+Pure (no Textual): every control maps onto an engine setting (or an option
+group such as ``opening``, which sets every opening's lead), the choices come
+from the variant's ``options`` in ``variants.toml``, and whether a combination
+is playable is decided by the engine (``Rules.replace`` raises ``VariantError``
+with the reason). Settings that follow from a choice (the target meaning "lose"
+under goat scoring, the deal following the players) are the engine's
+(``engine.rules.follow``). The last options used per variant are remembered in
+``options.json`` in the player's config folder. ``dominoes play``'s flags take
+only the values a house offers here (R-V-2).
 
 >>> from dominoes_tui.engine import load_variant
 >>> base = load_variant("classic")
 >>> rules = apply_choices(base, {"target": 201, "rule_of_13": False})
 >>> summary(rules, base)
-'rule of 13 off; target 201 (house: 101)'
+'target 201 (house: 101); rule of 13 off'
 """
 
 from __future__ import annotations
@@ -19,11 +23,12 @@ import json
 import os
 import tempfile
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .engine import Rules, VariantError
+from .engine.rules import follow
 
 GROUPS = ("Match", "House rules", "Time", "Opponent")
 TABLE_SEATS: int | None = None
@@ -50,15 +55,24 @@ class Control:
     group: str
     help: str
     choices: tuple[Any, ...]
+    notes: Mapping[Any, str] = field(default_factory=dict)
+    """What comes with a choice, shown beside it (3 players: "5 tiles each")."""
 
     def choice_label(self, value: Any) -> str:
-        return describe_value(self.key, value)
+        words = describe_value(self.key, value)
+        note = self.notes.get(value) if isinstance(value, int) else None
+        return f"{words} ({note})" if note else words
 
 
 # key -> (group, label, one-line explanation)
 _META: dict[str, tuple[str, str, str]] = {
     "target": ("Match", "Target", "The match ends when a score reaches this (0: a single hand)."),
     "players": ("Match", "Players", "Seats at the table; the others are CPU players."),
+    "rematch_swaps_opener": (
+        "Match",
+        "Swap on rematch",
+        "On: a rematch's first hand is opened by the other player. Off: found as usual.",
+    ),
     "set": ("Match", "Set", "Double-6, double-9 or double-12 tiles."),
     "rule_of_13": (
         "House rules",
@@ -80,6 +94,11 @@ _META: dict[str, tuple[str, str, str]] = {
         "First double",
         "Every hand after the first must be opened with a double, if the opener holds one.",
     ),
+    "opening": (
+        "House rules",
+        "Opening tile",
+        "What every hand's opener leads: a double if they hold one, or any tile.",
+    ),
     "two_doubles": (
         "House rules",
         "Two doubles",
@@ -88,7 +107,7 @@ _META: dict[str, tuple[str, str, str]] = {
     "drawing": (
         "House rules",
         "Drawing",
-        "When you may take tiles from the boneyard.",
+        "When you may take tiles from the boneyard: only when you cannot play, or any time.",
     ),
     "reserve": (
         "House rules",
@@ -99,7 +118,8 @@ _META: dict[str, tuple[str, str, str]] = {
     "scoring": (
         "House rules",
         "Scoring",
-        "Winner takes the others' pips, or losers write their own pips as a penalty.",
+        "Winner takes: the winner scores the others' pips and the target wins. "
+        "Goat: each loser writes their own pips and the target loses.",
     ),
     "first_turn_run": (
         "House rules",
@@ -125,12 +145,16 @@ _META: dict[str, tuple[str, str, str]] = {
 
 _VALUE_WORDS: dict[str, dict[Any, str]] = {
     "drawing": {
-        "until_playable": "until you can play",
-        "any_time": "any time, even holding a playable tile",
+        "until_playable": "only when you cannot play",
+        "any_time": "any time, even when you can play",
         "none": "no drawing (block)",
     },
     "next_lead": {"any": "off", "double_if_held": "on"},
-    "scoring": {"winner_takes": "winner takes", "penalty": "penalty"},
+    "opening": {"double_if_held": "double first", "any": "any tile"},
+    "scoring": {
+        "winner_takes": "winner takes the points",
+        "penalty": "goat",
+    },
 }
 
 
@@ -160,18 +184,49 @@ def controls_for(rules: Rules) -> list[Control]:
     out = []
     for key, choices in rules.options.items():
         group, label, help_text = _META.get(key, ("House rules", key.replace("_", " "), ""))
-        current = getattr(rules, key)
+        current = rules.option_value(key)
         if current not in choices:
             choices = (current, *choices)
-        out.append(Control(key, label, group, help_text, tuple(choices)))
+        notes: dict[Any, str] = {}
+        if key == "players":  # R-D-4: the deal follows the players
+            notes = {int(p): f"{n} tiles each" for p, n in rules.hand_sizes.items()}
+        out.append(Control(key, label, group, help_text, tuple(choices), notes))
     order = {g: i for i, g in enumerate(GROUPS)}
     return sorted(out, key=lambda c: order[c.group])
 
 
 def apply_choices(base: Rules, choices: Mapping[str, Any]) -> Rules:
-    """``base`` with ``choices``; raises VariantError (with the reason) if the engine refuses."""
-    changes = {k: v for k, v in choices.items() if getattr(base, k) != v}
-    return base.replace(**changes) if changes else base
+    """``base`` with ``choices`` (and what follows from them, the engine's rule);
+    raises VariantError (with the reason) if the engine refuses.
+
+    Every choice is kept as given, even one equal to the house's value: only the
+    settings no choice names may follow (Tiles per hand follows Players only where
+    it is not a control of its own)."""
+    if all(base.option_value(k) == v for k, v in choices.items()):
+        return base
+    return base.replace(**choices)
+
+
+def choose(base: Rules, choices: Mapping[str, Any], key: str, value: Any) -> dict[str, Any]:
+    """The choices after the control ``key`` is set to ``value``: other controls that
+    follow from it take the engine's value (R-D-4: Players sets Tiles per hand to the
+    house's deal for that many players).
+
+    >>> from dominoes_tui.engine import load_variant
+    >>> base = load_variant("standard-draw").replace(options={"players": [2, 3], "hand_size": [7, 5]})
+    >>> choose(base, {"players": 2, "hand_size": 7}, "players", 3)
+    {'players': 3, 'hand_size': 5}
+    """
+    try:
+        current = apply_choices(base, choices)
+    except VariantError:
+        current = base
+    out = dict(choices)
+    out[key] = value
+    for k, v in follow(current, {key: value}).items():
+        if k != key and k in out:
+            out[k] = v
+    return out
 
 
 def check_choices(
@@ -211,7 +266,13 @@ def step_clock(minutes: int, delta: int) -> int:
 def summary(rules: Rules, base: Rules) -> str:
     """What differs from the house's defaults, in one line."""
     parts = []
-    for key, (was, now) in rules.differences(base).items():
+    keys = [c.key for c in controls_for(base)]
+    if "hand_size" not in keys:
+        keys.append("hand_size")  # it may follow the players (R-D-4)
+    for key in keys:
+        was, now = base.option_value(key), rules.option_value(key)
+        if was == now:
+            continue
         label = _META.get(key, ("", key.replace("_", " "), ""))[1]
         if isinstance(now, bool) or key in ("next_lead", "bonus_first_last"):
             parts.append(f"{label.lower()} {describe_value(key, now)}")
@@ -306,6 +367,7 @@ DEFAULT_BONUSES: dict[str, int] = {"6-6": 50, "0-0": 25}
 
 FLAGS: dict[str, str] = {
     "target": "target",
+    "players": "players",
     "rule_of_13": "rule_of_13",
     "full_fish": "full_fish",
     "bonuses": "bonus_first_last",
@@ -318,30 +380,148 @@ FLAGS: dict[str, str] = {
     "set": "set",
     "clock": "clock_minutes",
     "turn_limit": "turn_seconds",
+    "rematch_swap": "rematch_swaps_opener",
 }
-"""``dominoes play`` flag (as a Python name) -> the engine setting it changes."""
+"""``dominoes play`` flag (as a Python name) -> the engine setting it changes.
+``first_double`` sets the house's opening control where it has one (R-DF-1)."""
+
+CUSTOM_CLOCK = (0, 180)
+"""Where a house offers a clock, any whole minutes in this range (the options
+screen's +/- sets a custom time, see :func:`step_clock`)."""
+
+_UNITS = {"clock_minutes": "minutes", "turn_seconds": "seconds"}
+_ZERO = {"target": "a single hand", "clock_minutes": "no clock", "turn_seconds": "no limit"}
+
+
+class FlagRefused(ValueError):
+    """A ``dominoes play`` flag with a value the house does not offer (R-V-2); the
+    message is one sentence naming the values it does."""
+
+
+def _flag_key(base: Rules, flag: str) -> str:
+    if flag == "first_double" and "opening" in base.options:
+        return "opening"  # R-DF-1: double first / any tile, for every opening
+    return FLAGS[flag]
+
+
+def _spell(flag: str, value: Any) -> str:
+    """A flag as typed: ``--target 201``, ``--no-bonuses``."""
+    name = flag.replace("_", "-")
+    if isinstance(value, bool):
+        return f"--{name}" if value else f"--no-{name}"
+    return f"--{name} {value}"
+
+
+def _flag_value(base: Rules, flag: str, key: str, value: Any) -> Any:
+    """The setting's value a flag's value stands for (on/off flags become the values the
+    options screen offers)."""
+    if key in ("next_lead", "opening"):
+        return "double_if_held" if value else "any"
+    if key == "bonus_first_last":
+        offered = [v for v in base.options.get(key, ()) if v]
+        return dict(offered[0] if offered else DEFAULT_BONUSES) if value else {}
+    return value
+
+
+def _as_flag(key: str, setting_value: Any) -> Any:
+    """The other way round, for naming what a house allows."""
+    if key in ("next_lead", "opening"):
+        return setting_value == "double_if_held"
+    if key == "bonus_first_last":
+        return bool(setting_value)
+    return setting_value
+
+
+def _or(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" or {words[-1]}"
+
+
+def offered(base: Rules, key: str) -> tuple[Any, ...]:
+    """The values the options screen offers for ``key`` in this house: its list, with
+    the house's own value; a house that offers no choice offers its own value only."""
+    own = base.option_value(key)
+    listed = tuple(base.options.get(key, ()))
+    return listed if own in listed else (own, *listed)
+
+
+def flag_refusal(base: Rules, flag: str, value: Any) -> str | None:
+    """Why ``dominoes play`` refuses this flag for ``base`` (one sentence), or None.
+
+    >>> from dominoes_tui.engine import load_variant
+    >>> flag_refusal(load_variant("classic"), "target", 150)
+    '--target 150: classic offers 101, 201, 301 or 501.'
+    >>> flag_refusal(load_variant("classic"), "hand_size", 5)
+    '--hand-size 5: classic offers only 7.'
+    >>> flag_refusal(load_variant("double-first"), "turn_limit", 45)
+    '--turn-limit 45: double-first offers 0, 30 or 60 seconds (0: no limit).'
+    >>> flag_refusal(load_variant("draw"), "first_double", True)
+    '--first-double: draw offers only --no-first-double.'
+    >>> flag_refusal(load_variant("classic"), "clock", 200)
+    '--clock 200: classic offers 0 to 180 minutes (0: no clock).'
+    """
+    key = _flag_key(base, flag)
+    setting = _flag_value(base, flag, key, value)
+    if key == "clock_minutes" and key in base.options:
+        lo, hi = CUSTOM_CLOCK
+        if lo <= setting <= hi:
+            return None
+        allowed = f"{lo} to {hi}"
+        zero = True
+    else:
+        values = offered(base, key)
+        if setting in values:
+            return None
+        shown = [_as_flag(key, v) for v in values]
+        if all(isinstance(v, bool) for v in shown):
+            words = list(dict.fromkeys(_spell(flag, v) for v in shown))
+        else:
+            words = [str(v) for v in shown]
+        ints = sorted(v for v in shown if isinstance(v, int) and not isinstance(v, bool))
+        if len(ints) == len(shown) >= 4 and ints == list(range(ints[0], ints[-1] + 1)):
+            allowed = f"{ints[0]} to {ints[-1]}"  # a run of whole numbers
+        else:
+            allowed = ("only " if len(words) == 1 else "") + _or(words)
+        zero = 0 in shown and not any(isinstance(v, bool) for v in shown)
+    if key in _UNITS:
+        allowed += f" {_UNITS[key]}"
+    if zero and key in _ZERO:
+        allowed += f" (0: {_ZERO[key]})"
+    return f"{_spell(flag, value)}: {base.name} offers {allowed}."
 
 
 def choices_from_flags(base: Rules, **flags: Any) -> dict[str, Any]:
     """The choices the ``dominoes play`` flags make (a flag left as None changes nothing).
 
-    On/off flags become the setting's own values, the same ones the options screen offers:
+    On/off flags become the setting's own values, the same ones the options screen offers;
+    a value the house does not offer raises :class:`FlagRefused` (R-V-2).
 
     >>> from dominoes_tui.engine import load_variant
     >>> choices_from_flags(load_variant("classic"), target=201, first_double=True, clock=15)
     {'target': 201, 'next_lead': 'double_if_held', 'clock_minutes': 15}
     >>> choices_from_flags(load_variant("classic"), bonuses=True)
     {'bonus_first_last': {'6-6': 50, '0-0': 25}}
+    >>> choices_from_flags(load_variant("double-first"), first_double=False)
+    {'opening': 'any'}
     """
     out: dict[str, Any] = {}
-    for flag, value in flags.items():
-        if value is None:
+    given = {f: v for f, v in flags.items() if v is not None}
+    for flag, value in given.items():
+        if flag == "hand_size":
             continue
-        key = FLAGS[flag]
-        if key == "next_lead":
-            value = "double_if_held" if value else "any"
-        elif key == "bonus_first_last":
-            offered = [v for v in base.options.get(key, ()) if v]
-            value = dict(offered[0] if offered else DEFAULT_BONUSES) if value else {}
-        out[key] = value
+        why = flag_refusal(base, flag, value)
+        if why is not None:
+            raise FlagRefused(why)
+        key = _flag_key(base, flag)
+        out[key] = _flag_value(base, flag, key, value)
+    if "hand_size" in given:  # what the other flags make of the deal (R-D-4: the players)
+        try:
+            dealt = base.replace(**out) if out else base
+        except VariantError:
+            dealt = base  # the combination is refused later, with the engine's reason
+        why = flag_refusal(dealt, "hand_size", given["hand_size"])
+        if why is not None:
+            if dealt.hand_sizes and "hand_size" not in dealt.options:
+                why = why[:-1] + f" with {dealt.players} players."
+            raise FlagRefused(why)
+        out["hand_size"] = given["hand_size"]
     return out

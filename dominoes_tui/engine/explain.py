@@ -21,7 +21,7 @@ _OPENERS = {
 _LEADS = {
     "that_tile": "leads that very tile",
     "any": "may lead any tile",
-    "double_if_held": "must lead a double if they hold one",
+    "double_if_held": "must lead a double if they hold one (any double they choose)",
 }
 _NEXT = {
     "winner": "the winner of the previous hand leads (after a level block, the previous opener)",
@@ -32,8 +32,20 @@ _NEXT = {
 }
 
 
+def _deal_rule(sizes: dict[str, int]) -> str:
+    """``{"2": 7, "3": 5, "4": 5}`` -> "7 each for 2 players, 5 each for 3 or 4"."""
+    by_tiles: dict[int, list[str]] = {}
+    for players, n in sorted(sizes.items(), key=lambda kv: int(kv[0])):
+        by_tiles.setdefault(n, []).append(players)
+    parts = []
+    for i, (n, ps) in enumerate(by_tiles.items()):
+        who = ps[0] if len(ps) == 1 else ", ".join(ps[:-1]) + f" or {ps[-1]}"
+        parts.append(f"{n} each for {who}" + (" players" if i == 0 else ""))
+    return ", ".join(parts)
+
+
 def explain(r: Rules) -> list[str]:
-    """The rules of ``r`` as short paragraphs."""
+    """The rules of ``r`` as short paragraphs, naming every option in force."""
     if r.layout == "trains":
         return _explain_trains(r)
     if r.layout == "chicken_foot":
@@ -43,9 +55,12 @@ def explain(r: Rules) -> list[str]:
     who = f"{r.players} players"
     if r.partners:
         who += " in two pairs (partners sit opposite; a pair's hands count together)"
+    deal = f"{r.hand_size} tiles each"
+    if r.hand_sizes.get(str(r.players)) == r.hand_size:  # R-D-4
+        deal += f" (the deal follows the players: {_deal_rule(dict(r.hand_sizes))})"
     out.append(
         f"Set and deal: a double-{n} set of {r.tile_count} tiles; {who}; "
-        f"{r.hand_size} tiles each, {r.boneyard_size} left in the boneyard."
+        f"{deal}, {r.boneyard_size} left in the boneyard."
     )
     if r.redeal:
         out.append(
@@ -85,7 +100,12 @@ def explain(r: Rules) -> list[str]:
     else:
         draw = "Drawing: a player who cannot play draws one tile at a time until one fits"
         if r.drawing == "any_time":
-            draw += "; you may also draw before playing even when you could play"
+            draw += (
+                "; you may also draw on your turn when you could play, as many tiles as "
+                "you like, before you play"
+            )
+        else:
+            draw += "; a player who can play may not draw"
         if r.reserve:
             s = "s" if r.reserve > 1 else ""
             draw += (
@@ -94,6 +114,9 @@ def explain(r: Rules) -> list[str]:
                 else ("; the boneyard's last tile is never drawn")
             )
         draw += "; with nothing left to draw, they pass."
+        if r.drawing == "any_time":
+            # decision: the boneyard is for a player who cannot play; a leader always can
+            draw += " Nobody draws before a hand's first tile: the opener leads from their hand."
     out.append(draw)
     if r.two_doubles:
         out.append(
@@ -104,10 +127,17 @@ def explain(r: Rules) -> list[str]:
         "A hand ends when a player plays their last tile, or when nobody can play (blocked)."
     )
     if r.scoring == "penalty":
-        s = (
-            "Scoring (penalty): the loser of a hand writes their own pips against them; "
-            f"the first to {r.target} or more loses the match."
+        goal = (
+            f"the first to {r.target} or more loses the match"
+            if r.target
+            else "a single hand decides the match"
         )
+        losers = (
+            "the losing pair writes the pips left in both its hands against it"
+            if r.partners
+            else "each loser writes the pips left in their own hand against them"
+        )
+        s = f"Scoring (penalty): the winner of a hand writes nothing; {losers}; {goal}."
         if r.blocked == "own_total":
             s += " Blocked: the lighter hand wins; the other writes their own total"
             s += ", plus the winner's pips (full fish)." if r.full_fish else "."
@@ -146,17 +176,32 @@ def explain(r: Rules) -> list[str]:
         )
     if r.bonus_first_last:
         b = ", ".join(f"{t} = {p}" for t, p in r.bonus_first_last.items())
-        out.append(
-            f"Bonuses: the hand's first or last tile {b} adds its points to that hand's score."
-        )
+        bonus = f"Bonuses: the hand's first or last tile {b} adds its points to that hand's score"
+        if r.two_doubles:  # R-B-2
+            bonus += (
+                "; going out with two doubles, both are last tiles, wherever they lie on the line"
+            )
+        out.append(bonus + ".")
     if r.clock_minutes:
-        out.append(f"Clock: {r.clock_minutes} minutes each for the whole match; running out loses.")
+        out.append(
+            f"Clock: {r.clock_minutes} minutes for each player for the whole match; "
+            "running out of time loses the match."
+        )
+    else:
+        out.append("No clock: the match is not timed.")
     if r.turn_seconds:
         out.append(
             f"Turn limit: {r.turn_seconds} seconds; when it runs out a move is played for you."
         )
+    elif "turn_seconds" in r.options:
+        out.append("No turn limit.")
     if r.resign:
         out.append("You may resign; that loses the match at once.")
+    if r.rematch_swaps_opener:  # R-DF-3
+        out.append("Rematch: the other player opens the rematch's first hand.")
+    elif "rematch_swaps_opener" in r.options:
+        again = "drawn by lot again" if r.first_opener == "random" else "found as in any match"
+        out.append(f"Rematch: no swap; the opener of the first hand is {again}.")
     return out
 
 

@@ -45,6 +45,13 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     "end_scoring": ("none", "fives"),
 }
 
+# Options that set several settings to one value: the options menu shows one
+# control, a variant file lists its values under this name in `options`.
+OPTION_GROUPS: dict[str, tuple[str, ...]] = {
+    # R-DF-1: "Opening tile" governs every opening, the first hand's and the later ones.
+    "opening": ("first_lead", "next_lead"),
+}
+
 # Settings the engine can play today; the others load as errors that say so.
 PLAYABLE = {
     "layout": ("line", "spinner", "trains", "chicken_foot"),
@@ -108,6 +115,9 @@ class Rules:
     players: int = 2
     partners: bool = False
     hand_size: int = 7
+    hand_sizes: Mapping[str, int] = field(default_factory=dict)
+    """R-D-4: the house's deal by player count ("2" = 7, "3" = 5, …); empty: none.
+    ``hand_size`` follows it when the players change (see :func:`follow`)."""
     drawing: str = "until_playable"
     reserve: int = 0
     redeal: bool = False
@@ -187,10 +197,30 @@ class Rules:
         return self.drawing != "none"
 
     def replace(self, **changes: Any) -> Rules:
-        """A copy with ``changes``, checked like a file (raises VariantError)."""
+        """A copy with ``changes`` and the settings that follow from them (:func:`follow`),
+        checked like a file (raises VariantError). ``changes`` may name an option
+        group (``opening``)."""
         data = self.to_dict()
-        data.update(changes)
+        data.update(follow(self, changes))
         return rules_from_dict(self.name, data, file="(settings)")
+
+    @property
+    def opening(self) -> str:
+        """The ``opening`` option group (R-DF-1): the lead rule of every opening, as
+        ``first_lead`` says (``next_lead`` goes with it)."""
+        return self.first_lead
+
+    def option_value(self, key: str) -> Any:
+        """The value of a setting, or of an option group (its first setting's)."""
+        return getattr(self, OPTION_GROUPS.get(key, (key,))[0])
+
+    def rematch_first_seat(self, first_opener: int) -> int | None:
+        """Who opens a rematch's first hand: the seat after the one that opened this
+        match's first hand where the house swaps (R-DF-3), else None: the
+        first-opener rule decides, as in any match."""
+        if self.rematch_swaps_opener:
+            return (first_opener + 1) % self.players
+        return None
 
     def to_dict(self) -> dict[str, Any]:
         """The settings as plain TOML-able data (no derived fields)."""
@@ -209,6 +239,55 @@ class Rules:
         a, b = other.to_dict(), self.to_dict()
         skip = {"description", "house", "options"}
         return {k: (a[k], b[k]) for k in b if k not in skip and a[k] != b[k]}
+
+
+def follow(r: Rules, changes: Mapping[str, Any]) -> dict[str, Any]:
+    """``changes`` to ``r`` (option groups spelled out), with the settings that follow.
+
+    A setting named in ``changes`` stays as given; the others follow a change of:
+
+    - ``scoring`` (R-S-1): what reaching the target means, who writes a blocked
+      hand (the lighter hand scores the others' total, or the heavier writes its
+      own), and, away from penalty scoring, the penalty-only rules go off;
+    - ``players`` (R-D-4): the deal, where the house deals by player count.
+
+    >>> r = load_variant("draw")
+    >>> follow(r, {"scoring": "penalty"})
+    {'scoring': 'penalty', 'target_means': 'lose', 'blocked': 'own_total'}
+    >>> follow(load_variant("standard-draw"), {"players": 3})
+    {'players': 3, 'hand_size': 5}
+    >>> follow(load_variant("double-first"), {"opening": "any"})
+    {'first_lead': 'any', 'next_lead': 'any'}
+    """
+    out: dict[str, Any] = {}
+    for key, value in changes.items():
+        for setting in OPTION_GROUPS.get(key, (key,)):
+            out[setting] = value
+    given = set(out)
+
+    def changed(key: str) -> bool:
+        return key in given and out[key] != getattr(r, key, None)
+
+    def set_default(key: str, value: Any) -> None:
+        if key not in given and value != getattr(r, key):
+            out[key] = value
+
+    if changed("scoring"):
+        penalty = out["scoring"] == "penalty"
+        set_default("target_means", "lose" if penalty else "win")
+        if penalty and r.blocked == "total":
+            set_default("blocked", "own_total")
+        elif not penalty and r.blocked == "own_total":
+            set_default("blocked", "total")
+        if not penalty:
+            set_default("rule_of_13", False)
+            set_default("full_fish", False)
+    if changed("players") or changed("hand_sizes"):
+        sizes = out.get("hand_sizes", r.hand_sizes)
+        players = out.get("players", r.players)
+        if isinstance(sizes, Mapping) and str(players) in sizes:
+            set_default("hand_size", sizes[str(players)])
+    return out
 
 
 _FIELDS = {f.name: f for f in dataclasses.fields(Rules) if f.init and f.name != "name"}
@@ -274,22 +353,62 @@ def _check_value(file: str, variant: str, key: str, value: Any, label: str | Non
                 raise err(f"the points for {tile_name} must be a whole number ≥ 0")
             out[tiles.name(t)] = points
         return out
+    if key == "hand_sizes":
+        if not isinstance(value, Mapping):
+            raise err("must be a table of players = tiles each, like { 2 = 7, 3 = 5, 4 = 5 }")
+        sizes = {}
+        for players, n in value.items():
+            if not str(players).isdigit() or int(players) < 1:
+                raise err(f"{players!r} is not a number of players")
+            if isinstance(n, bool) or not isinstance(n, int) or n < 2:
+                raise err(f"the tiles for {players} players must be a whole number ≥ 2")
+            sizes[str(int(players))] = n
+        return sizes
     if key == "options":
         if not isinstance(value, Mapping):
             raise err("must be a table of setting = [allowed values]")
         out = {}
         for opt, allowed in value.items():
-            if opt not in _FIELDS or opt in ("options", "description", "house"):
+            members = OPTION_GROUPS.get(opt, (opt,))
+            if opt not in OPTION_GROUPS and (
+                opt not in _FIELDS or opt in ("options", "description", "house")
+            ):
                 raise VariantError(file, variant, f"options.{opt}", "is not a setting")
             if not isinstance(allowed, list) or not allowed:
                 raise VariantError(
                     file, variant, f"options.{opt}", "must be a non-empty list of values"
                 )
+            checked = []
             for a in allowed:
-                _check_value(file, variant, opt, a, label=f"options.{opt}")
-            out[opt] = tuple(allowed)
+                for m in members:
+                    a = _check_value(file, variant, m, a, label=f"options.{opt}")
+                checked.append(a)
+            out[opt] = tuple(checked)
         return out
     raise err("is not a setting")  # pragma: no cover - guarded by the caller
+
+
+def deal_problem(r: Rules, players: int, hand_size: int) -> str | None:
+    """Why ``players`` hands of ``hand_size`` cannot be dealt under ``r``, or None.
+
+    At least 2 tiles each, the set large enough for every hand, and a draw game
+    leaves at least reserve + 1 tiles in the boneyard (R-D-3, R-D-4).
+    """
+    if hand_size < 2:
+        return "must be at least 2"
+    if players * hand_size > r.tile_count:
+        return (
+            f"{players} hands of {hand_size} need {players * hand_size} tiles; "
+            f"a double-{r.set} set has {r.tile_count}"
+        )
+    left = r.tile_count - players * hand_size
+    if r.draws and left < r.reserve + 1:
+        need = r.reserve + 1
+        return (
+            f"a draw game must leave at least {need} tile{'s' if need > 1 else ''} in the "
+            f"boneyard, and this deal leaves {left}"
+        )
+    return None
 
 
 def _check_combination(file: str, variant: str, r: Rules) -> None:
@@ -315,21 +434,13 @@ def _check_combination(file: str, variant: str, r: Rules) -> None:
             raise err(key, "is a setting of Mexican Train and Chicken Foot only")
     if r.partners and r.players != 4:
         raise err("partners", "partners need players = 4")
-    if r.hand_size < 2:
-        raise err("hand_size", "must be at least 2")
-    if r.players * r.hand_size > r.tile_count:
-        raise err(
-            "hand_size",
-            f"{r.players} hands of {r.hand_size} need {r.players * r.hand_size} tiles; "
-            f"a double-{r.set} set has {r.tile_count}",
-        )
-    if r.draws and r.boneyard_size < r.reserve + 1:
-        raise err(
-            "hand_size",
-            f"a draw game must leave at least reserve + 1 = {r.reserve + 1} "
-            f"tile{'s' if r.reserve else ''} in the "
-            f"boneyard, and this deal leaves {r.boneyard_size} (R-D-3)",
-        )
+    why = deal_problem(r, r.players, r.hand_size)
+    if why:
+        raise err("hand_size", why)
+    for players, n in r.hand_sizes.items():
+        why = deal_problem(r, int(players), n)
+        if why:
+            raise err("hand_sizes", f"{players} players with {n} tiles each: {why}")
     if r.scoring == "penalty":
         if r.blocked == "total":
             raise err(
@@ -436,6 +547,10 @@ def rules_from_dict(name: str, data: Mapping[str, Any], file: str = "variants.to
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             raise VariantError(file, name, key, f"is not a setting{hint}")
         values[key] = _check_value(file, name, key, value)
+    sizes = values.get("hand_sizes", {})
+    players = str(values.get("players", _DEFAULTS.players))
+    if "hand_size" not in values and players in sizes:
+        values["hand_size"] = sizes[players]  # R-D-4: the house deals by player count
     r = Rules(name=name, **values)
     _check_combination(file, name, r)
     return r
@@ -468,6 +583,9 @@ def _resolve(
             merged = dict(out[vname])  # an override of an existing variant
         else:
             merged = {}
+        if isinstance(table.get("options"), Mapping) and isinstance(merged.get("options"), Mapping):
+            # options add to (or widen) the ones inherited: [classic.options] target = [...]
+            table["options"] = {**merged["options"], **table["options"]}
         merged.update(table)
         out[vname] = merged
     return out

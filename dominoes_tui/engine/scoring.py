@@ -103,17 +103,27 @@ def _winner_of_block(rules: Rules, counted: Sequence[int], side_pips: Sequence[i
     return seat, side
 
 
+def _move_tiles(move: int | Sequence[int] | None) -> tuple[int, ...]:
+    if move is None:
+        return ()
+    if isinstance(move, int):
+        return (move,)
+    return tuple(move)
+
+
 def score_hand(
     rules: Rules,
     domino_seat: int | None,
     hands: Sequence[int],
-    first_tile: int | None,
-    last_tile: int | None,
+    first_tile: int | Sequence[int] | None,
+    last_tile: int | Sequence[int] | None,
     before: Scores,
     fives: Sequence[int] = (),
 ) -> HandResult:
     """Score a hand that ended by ``domino_seat`` going out, or blocked if None.
 
+    ``first_tile`` and ``last_tile`` are the tiles of the hand's first and last
+    moves: one tile, or both doubles of a two-doubles move (R-B-2).
     ``fives``: points each side already scored during the hand (All Fives),
     included in ``before``; recorded in the result for the breakdown.
     """
@@ -133,9 +143,12 @@ def score_hand(
         kind = "blocked"
         winner, wside = _winner_of_block(rules, counted, side_pips)
 
-    bonus_list = [t for t in (first_tile, last_tile) if t is not None and t in rules.bonus_tiles]
-    if first_tile is not None and first_tile == last_tile:
-        bonus_list = bonus_list[:1]
+    # R-B, R-B-2: every tile of the first and of the last move counts, each tile once
+    # (a one-tile hand's lead is also its last tile), wherever on the line it lies.
+    bonus_list: list[int] = []
+    for t in (*_move_tiles(first_tile), *_move_tiles(last_tile)):
+        if t in rules.bonus_tiles and t not in bonus_list:
+            bonus_list.append(t)
     bonus = sum(rules.bonus_tiles[t] for t in bonus_list)
 
     written, held = list(before.written), list(before.held)

@@ -660,7 +660,9 @@ class Game:
         if r.drawing == "none":
             raise IllegalAction("there is no drawing in this game: pass if you cannot play")
         if not self.ends:
-            raise IllegalAction("lead a tile first; there is nothing to draw for")
+            # decision: nobody draws before the lead; the boneyard is for a player
+            # who cannot play, and the opener can always lead from their hand
+            raise IllegalAction("you lead: the boneyard is only for a player who cannot play")
         if len(self.boneyard) <= r.reserve:
             if r.reserve:
                 raise IllegalAction(
@@ -691,12 +693,16 @@ class Game:
             self.turn = (seat + 1) % r.players
 
     def _end_hand(self, domino_seat: int | None) -> None:
+        last: int | tuple[int, ...] | None = self.last_tile
+        move = self.events[-1] if self.events else None
+        if move is not None and move.kind == "doubles":  # R-B-2: both doubles are last tiles
+            last = (move.tile, move.second)
         res = score_hand(
             self.rules,
             domino_seat,
             self.hands,
             self.first_tile,
-            self.last_tile,
+            last,
             self.scores,
             fives=tuple(self.hand_fives),
         )

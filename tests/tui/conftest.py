@@ -31,8 +31,13 @@ def first_legal(level: str, seed: int) -> FirstLegal:
 
 
 def make_app(variant: str = "classic", seed: int = 5, **overrides) -> DominoesApp:
-    """An app with no CPU pause and a fixed test CPU, so tests are quick and exact."""
-    rules = load_variant(variant, **overrides) if overrides else load_variant(variant)
+    """An app with no CPU pause and a fixed test CPU, so tests are quick and exact.
+
+    Untimed unless a test asks for a clock (classic's own is 15 minutes, R-T-4): a
+    running clock would put real seconds into snapshots; test_table_clock.py drives
+    the clock with a fake time source."""
+    overrides.setdefault("clock_minutes", 0)
+    rules = load_variant(variant, **overrides)
     return DominoesApp(rules=rules, seed=seed, level="easy", delay=0, player_factory=first_legal)
 
 

@@ -9,6 +9,7 @@ from conftest import first_legal, settle
 
 from dominoes_tui import options, store
 from dominoes_tui.engine import Game, load_variant
+from dominoes_tui.engine.rules import follow
 from dominoes_tui.tui.app import DominoesApp
 from dominoes_tui.tui.screens.dialogs import RulesScreen
 from dominoes_tui.tui.screens.options import ChoiceRow, OptionsScreen
@@ -95,8 +96,8 @@ async def test_each_control_changes_the_game_that_starts(variant: str, key: str)
         table = app.table
         assert isinstance(app.screen, TableScreen)
         assert getattr(table.game.rules, key) == want
-        # only that setting changed
-        assert set(table.game.rules.differences(base)) == {key}
+        # only that setting changed, with the settings the engine says follow from it
+        assert set(table.game.rules.differences(base)) == set(follow(base, {key: want}))
 
 
 async def test_cpu_level_control_sets_the_opponent() -> None:
@@ -152,27 +153,79 @@ async def test_opponent_name_survives_a_resume() -> None:
         assert app.table.cpu.name == "Bruno (Easy)"
 
 
+def widen_draw_hand_size() -> None:
+    """A player's own file lets the draw game offer 14 tiles each (R-V-2: it may widen
+    the options), a deal the engine refuses (R-D-3: nothing left to draw)."""
+    home = options.options_path().parent
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "variants.toml").write_text("[draw.options]\nhand_size = [7, 14]\n")
+
+
 async def test_refused_combination_keeps_start_disabled_and_says_why() -> None:
+    widen_draw_hand_size()
     app = menu_app()
     async with app.run_test(size=SIZE) as pilot:
-        screen = await open_options(pilot, "standard-draw")
-        await focus_row(pilot, "players")
-        await pilot.press("right")  # 3 players: plays (unless the table cannot seat them)
-        await pilot.pause()
-        refused = str(screen.query_one("#refused").render())
-        assert refused == "" or "the table seats" in refused
-        await pilot.press("right")  # 4 players with 7 tiles each: the engine refuses
+        screen = await open_options(pilot, "draw")
+        await focus_row(pilot, "hand_size")
+        await pilot.press("right")  # 14 tiles each in a draw game: the engine refuses
         await pilot.pause()
         refused = str(screen.query_one("#refused").render())
         assert refused.startswith("Cannot start: Tiles per hand:") and "boneyard" in refused
+        assert "R-" not in refused  # no rule IDs for players
         assert screen.query_one("#start").disabled
         await pilot.press("s")
         await pilot.pause()
         assert app.screen is screen  # Start did nothing
-        await pilot.press("right")  # back to 2 players
+        await pilot.press("right")  # back to 7
         await pilot.pause()
         assert str(screen.query_one("#refused").render()) == ""
         assert not screen.query_one("#start").disabled
+
+
+async def test_R_D_4_players_set_the_tiles_per_hand() -> None:
+    """R-D-4: in the standard rules Players sets the deal: 2 take 7, 3 or 4 take 5; the
+    Players row says so, and the game that starts deals it."""
+    app = menu_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_options(pilot, "standard-draw")
+        row = await focus_row(pilot, "players")
+        assert "2 (7 tiles each)" in str(row.render())
+        for players, tiles_each in ((3, 5), (4, 5), (2, 7), (3, 5)):
+            await pilot.press("right")
+            await pilot.pause()
+            assert screen.reason is None
+            assert (screen.rules.players, screen.rules.hand_size) == (players, tiles_each)
+            assert f"{players} ({tiles_each} tiles each)" in str(row.render())
+        summary = str(screen.query_one("#summary").render())
+        assert "players 3 (house: 2)" in summary and "tiles per hand 5 (house: 7)" in summary
+        await pilot.press("s")
+        await settle(pilot)
+        g = app.table.game
+        assert (g.rules.players, g.rules.hand_size) == (3, 5)
+        dealt = Game.new(g.rules, g.seed)
+        assert [len(dealt.hand(s)) for s in range(3)] == [5, 5, 5]
+
+
+async def test_R_D_4_players_move_a_tiles_per_hand_row_too() -> None:
+    """R-D-4: where a house offers both, changing Players sets Tiles per hand to the
+    house's deal for that many players; Tiles per hand can then be changed on its own."""
+    home = options.options_path().parent
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "variants.toml").write_text(
+        '[mine]\nbase = "standard-draw"\noptions = { players = [2, 3, 4], hand_size = [7, 6, 5] }\n'
+    )
+    app = menu_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_options(pilot, "mine")
+        await focus_row(pilot, "players")
+        await pilot.press("right")  # 3 players
+        await pilot.pause()
+        assert screen.choices["hand_size"] == 5
+        assert "◀ 5 ▶" in str(screen.query_one("#opt-hand_size").render())
+        row = await focus_row(pilot, "hand_size")
+        await pilot.press("left")  # 6 each, the player's own choice
+        await pilot.pause()
+        assert row.value == 6 and screen.rules.hand_size == 6 and screen.rules.players == 3
 
 
 async def test_summary_line_and_reset_to_house_rules() -> None:
@@ -191,12 +244,24 @@ async def test_summary_line_and_reset_to_house_rules() -> None:
         assert screen.rules == load_variant("classic")
 
 
+async def test_R_T_4_classic_starts_with_a_15_minute_clock() -> None:
+    """R-T-4: classic's table options start at 15 minutes each, and the table runs them."""
+    app = menu_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_options(pilot, "classic")
+        row = await focus_row(pilot, "clock_minutes")
+        assert row.value == 15 and "◀ 15 min ▶" in str(row.render())
+        await pilot.press("s")
+        await settle(pilot)
+        assert app.table.rules.clock_minutes == 15 and app.table.clock.seconds == 15 * 60
+
+
 async def test_custom_clock_minutes() -> None:
     app = menu_app()
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_options(pilot, "classic")
         await focus_row(pilot, "clock_minutes")
-        await pilot.press("right", "right", "plus", "plus")  # 10 minutes, then 12
+        await pilot.press("left", "plus", "plus")  # from the house's 15: 10 minutes, then 12
         await pilot.pause()
         assert screen.choices["clock_minutes"] == 12
         assert "(custom)" in str(screen.focused.render())
@@ -327,13 +392,44 @@ def test_options_snapshot(snap_compare, size) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_options_refused_snapshot(snap_compare, size) -> None:
+def test_options_double_first_snapshot(snap_compare, size) -> None:
+    """R-DF-1..3: the rematch swap off, any opening tile, cannot draw when you can play."""
+
+    async def run_before(pilot) -> None:
+        await open_options(pilot, "double-first")
+        await focus_row(pilot, "rematch_swaps_opener")
+        await pilot.press("right")
+        await focus_row(pilot, "opening")
+        await pilot.press("right")
+        await focus_row(pilot, "drawing")
+        await pilot.press("right")
+        await pilot.pause()
+
+    assert snap_compare(menu_app(), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_options_three_players_snapshot(snap_compare, size) -> None:
+    """R-D-4: standard draw with 3 players deals 5 tiles each, and says so."""
+
     async def run_before(pilot) -> None:
         await open_options(pilot, "standard-draw")
         await focus_row(pilot, "players")
-        await pilot.press("right", "right")
+        await pilot.press("right")
         await pilot.pause()
 
+    assert snap_compare(menu_app(), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_options_refused_snapshot(snap_compare, size) -> None:
+    async def run_before(pilot) -> None:
+        await open_options(pilot, "draw")
+        await focus_row(pilot, "hand_size")
+        await pilot.press("right")  # 14 tiles each: refused
+        await pilot.pause()
+
+    widen_draw_hand_size()
     assert snap_compare(menu_app(), terminal_size=size, run_before=run_before)
 
 
@@ -391,10 +487,14 @@ def test_play_flags_the_engine_refuses_are_one_sentence(opened) -> None:
 
     from dominoes_tui import cli
 
-    result = CliRunner().invoke(cli.app, ["play", "-v", "classic", "--hand-size", "14"])
+    # R-V-2: a player's own file may offer 14 tiles; the engine still refuses the deal
+    home = options.options_path().parent
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "variants.toml").write_text("[draw.options]\nhand_size = [7, 14]\n")
+    result = CliRunner().invoke(cli.app, ["play", "-v", "draw", "--hand-size", "14"])
     assert result.exit_code == 2 and not opened
-    assert "Error: classic: Tiles per hand:" in result.output
-    assert "Traceback" not in result.output
+    assert "Error: draw: Tiles per hand: a draw game must leave" in result.output
+    assert "Traceback" not in result.output and len(result.output.splitlines()) == 1
 
 
 async def test_new_game_after_a_match_uses_the_remembered_options() -> None:

@@ -24,8 +24,8 @@ SIZE = (100, 32)
 
 
 def both_ends_game() -> Game:
-    """Ends show 4 and 6; you hold 6-4, which fits both (R-M-2)."""
-    rules = load_variant("classic")
+    """Ends show 4 and 6; you hold 6-4, which fits both (R-M-2). Untimed (see make_app)."""
+    rules = load_variant("classic", clock_minutes=0)
     return Game.from_position(
         rules,
         hands=[["6-4", "3-2", "5-5"], ["0-0", "2-1", "3-3"]],
@@ -98,7 +98,7 @@ async def test_illegal_attempt_shows_the_engines_reason() -> None:
         # drawing before the lead is refused too, with the engine's words
         await pilot.press("d")
         await pilot.pause()
-        assert "lead a tile first" in table.message_text
+        assert "you lead: the boneyard is only for a player who cannot play" in table.message_text
         assert table.game.log == before
 
 

@@ -67,7 +67,7 @@ def test_R_T_1_reaching_zero_loses_the_match():
 
 def test_R_T_1_no_clock_no_time_loss():
     """R-T-1: without a clock (or with only a per-turn limit, R-T-3) nobody loses on time."""
-    for r in (variant("classic"), variant("double-first", turn_seconds=30)):
+    for r in (variant("classic", clock_minutes=0), variant("double-first", turn_seconds=30)):
         g = Game.from_position(r, hands=[["5-3"], ["4-4"]], line=["6-5"])
         with pytest.raises(IllegalAction, match="clock"):
             g.apply(TimeOut(0))

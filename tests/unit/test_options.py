@@ -68,9 +68,9 @@ def test_remembered_level_and_unwritable_folder(tmp_path, monkeypatch) -> None:
 def test_summary_names_what_differs() -> None:
     base = load_variant("classic")
     assert options.summary(base, base) == "the house's own rules"
-    r = options.apply_choices(base, {"full_fish": True, "clock_minutes": 15})
+    r = options.apply_choices(base, {"full_fish": True, "clock_minutes": 0})
     s = options.summary(r, base)
-    assert "full fish on" in s and "clock 15 min (house: off)" in s
+    assert "full fish on" in s and "clock off (house: 15 min)" in s
 
 
 def test_remembered_per_variant(tmp_path, monkeypatch) -> None:

@@ -456,7 +456,8 @@ def test_R_13_3_with_three_players_a_penalty_of_this_hand_is_never_cleared():
 
 def test_R_2D_the_move_is_the_pair_either_order():
     """R-2D (engine fix): PlayDoubles(a, b) is the same move as PlayDoubles(b, a); the left
-    end's double is laid first and the right end's last, whatever the order given (R-B)."""
+    end's double is laid first and the right end's last, whatever the order given; both
+    are the hand's last tiles, so both bonuses count (R-B, R-B-2)."""
     assert (
         PlayDoubles(1, 2) == PlayDoubles(2, 1) and len({PlayDoubles(1, 2), PlayDoubles(2, 1)}) == 1
     )
@@ -466,7 +467,7 @@ def test_R_2D_the_move_is_the_pair_either_order():
         g = Game.from_position(r, hands=[["6-6", "0-0"], ["2-1"]], boneyard=[], line=["6-0"])
         assert move in g.legal_actions()
         play(g, move)
-        assert g.last_tile == T("0-0") and g.result.bonus_tiles == (T("0-0"),)
-        assert g.scores.written == (0, 28)
+        assert g.last_tile == T("0-0") and set(g.result.bonus_tiles) == {T("0-0"), T("6-6")}
+        assert g.scores.written == (0, 3 + 25 + 50)
         states.append((g.line, g.events))
     assert states[0] == states[1]

@@ -21,7 +21,8 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def saved_classic(home: Path, steps: int = 25) -> tuple[Game, store.MatchInfo]:
-    game = play_match(load_variant("classic"), seed=3, steps=steps)
+    # untimed: the clocked save has its own test
+    game = play_match(load_variant("classic", clock_minutes=0), seed=3, steps=steps)
     info = store.MatchInfo(cpu_level="easy", names=("You", "CPU"))
     assert store.autosave(game, info) is None
     return game, info

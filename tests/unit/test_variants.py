@@ -80,7 +80,7 @@ BAD = [
     ("set = 8", "set", "must be one of"),
     ("lone_blank_double = -1", "lone_blank_double", "negative"),
     ("partners = true", "partners", "players = 4"),
-    ("hand_size = 14", "hand_size", "R-D-3"),
+    ("hand_size = 14", "hand_size", "tiles in the boneyard, and this deal leaves 0"),
     ("hand_size = 1", "hand_size", "at least 2"),
     ("players = 4\nhand_size = 8", "hand_size", "need 32 tiles"),
     ('target_means = "win"', "target_means", "lose"),
@@ -98,6 +98,11 @@ BAD = [
     ("options = { colour = [1] }", "options.colour", "not a setting"),
     ("options = { target = [] }", "options.target", "non-empty"),
     ('options = { target = ["x"] }', "options.target", "whole number"),
+    ('options = { opening = ["first"] }', "options.opening", "must be one of"),
+    ("hand_sizes = [7]", "hand_sizes", "players = tiles each"),
+    ("hand_sizes = { two = 7 }", "hand_sizes", "not a number of players"),
+    ("hand_sizes = { 2 = 1 }", "hand_sizes", "≥ 2"),
+    ("hand_sizes = { 2 = 7, 4 = 7 }", "hand_sizes", "4 players with 7 tiles each"),
 ]
 
 

@@ -213,7 +213,8 @@ class RulesScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         r = self.rules
         with Vertical(id="dialog", classes="rules"):
-            yield Static(f"{r.name}: {r.description}", id="dialog-title")
+            # the house's one-line description may no longer hold once options change it
+            yield Static(f"{r.name} ({r.house})" if r.house else r.name, id="dialog-title")
             with VerticalScroll():
                 yield Static("\n\n".join(f"• {p}" for p in explain(r)), id="rules-text")
             yield Static(

@@ -200,9 +200,11 @@ class OptionsScreen(Screen[Chosen | None]):
         self.levels = levels
         self.controls = options.controls_for(base)
         remembered = options.remembered_rules(base)
-        self.choices: dict[str, Any] = {c.key: getattr(remembered, c.key) for c in self.controls}
+        self.choices: dict[str, Any] = {
+            c.key: remembered.option_value(c.key) for c in self.controls
+        }
         for c in self.controls:  # a remembered custom value joins the control's choices
-            self.choices.setdefault(c.key, getattr(base, c.key))
+            self.choices.setdefault(c.key, base.option_value(c.key))
         kept = options.remembered_level(base.name)
         self.level = kept if kept in levels else (level if level in levels else levels[0])
         self.cpu_name = options.remembered_name(base.name) or options.CPU_NAMES[0]
@@ -314,7 +316,12 @@ class OptionsScreen(Screen[Chosen | None]):
         elif row.key == options.NAME_KEY:
             self.cpu_name = row.value
         else:
-            self.choices[row.key] = row.value
+            self.choices = options.choose(self.base, self.choices, row.key, row.value)
+            for other in self.query(ChoiceRow):  # a setting that follows (R-D-4)
+                if other is not row and other.key in self.choices:
+                    if other.value != self.choices[other.key]:
+                        other.value = self.choices[other.key]
+                        other.refresh()
         self.update_state()
 
     # ------------------------------------------------------------ actions
@@ -329,7 +336,7 @@ class OptionsScreen(Screen[Chosen | None]):
         """Reset to the house rules (the level stays)."""
         for row in self.query(ChoiceRow):
             if row.key not in (options.LEVEL_KEY, options.NAME_KEY):
-                row.value = getattr(self.base, row.key)
+                row.value = self.base.option_value(row.key)
                 self.choices[row.key] = row.value
                 row.refresh()
         self.update_state()

@@ -466,9 +466,7 @@ class TableScreen(Screen):
 
     def after_match(self, choice: str | None) -> None:
         if choice == "rematch":
-            first = None
-            if self.rules.rematch_swaps_opener:
-                first = (self.first_opener + 1) % self.rules.players
+            first = self.rules.rematch_first_seat(self.first_opener)  # R-DF-3
             self.tui.start_match(self.rules, self.seed + 1, self.level, first_seat=first)
         elif choice == "new":
             self.tui.new_game()
