@@ -108,7 +108,7 @@ async def test_cpu_level_control_sets_the_opponent() -> None:
         await pilot.press("right", "right")
         await pilot.press("s")
         await settle(pilot)
-        assert app.table.level == "hard" and app.level == "hard"
+        assert app.table.session.level == "hard" and app.level == "hard"
 
 
 async def test_opponent_name_control_names_the_cpu_and_is_remembered() -> None:
@@ -121,9 +121,9 @@ async def test_opponent_name_control_names_the_cpu_and_is_remembered() -> None:
         await pilot.press("right")  # Ada
         await pilot.press("s")
         await settle(pilot)
-        assert app.table.cpu.name == "Ada (Easy)"
+        assert app.table.session.cpu.name == "Ada (Easy)"
         assert "Ada (Easy)" in str(app.table.query_one("#opponent").render())
-        assert app.table.info.names == ("You", "Ada (Easy)")
+        assert app.table.session.info.names == ("You", "Ada (Easy)")
     assert options.remembered_name("classic") == "Ada"
     app = menu_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -149,7 +149,7 @@ async def test_opponent_name_survives_a_resume() -> None:
         await settle(pilot)
         app.resume_saved(res.saved)
         await settle(pilot)
-        assert app.table.cpu.name == "Bruno (Easy)"
+        assert app.table.session.cpu.name == "Bruno (Easy)"
 
 
 async def test_refused_combination_keeps_start_disabled_and_says_why() -> None:
@@ -203,7 +203,7 @@ async def test_custom_clock_minutes() -> None:
         await pilot.press("s")
         await settle(pilot)
         assert app.table.rules.clock_minutes == 12
-        assert app.table.clock.seconds == 12 * 60
+        assert app.table.session.clock.seconds == 12 * 60
 
 
 async def test_options_are_remembered_per_variant() -> None:

@@ -72,13 +72,13 @@ async def test_full_match_double_first_and_rematch() -> None:
         g = app.table.game
         assert g.match_result.winner_side is not None
         assert len(g.results) >= 1
-        first = app.table.first_opener
+        first = app.table.session.first_opener
         await pilot.press("r")  # rematch: a fresh table, the opener swapped
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
         assert app.table.game is not g
         assert app.table.game.hand_no == 1
-        assert app.table.first_opener == 1 - first
+        assert app.table.session.first_opener == 1 - first
 
 
 async def test_illegal_attempt_shows_the_engines_reason() -> None:
@@ -87,7 +87,7 @@ async def test_illegal_attempt_shows_the_engines_reason() -> None:
         await settle(pilot)
         table = app.table
         # hand 1 must be led with 1-1 (R-O-2): try another tile
-        hand = table._hand()
+        hand = table.session.hand()
         other = next(t for t in hand if t != tiles.tile(1, 1))
         await press_to_select(pilot, hand.index(other))
         before = list(table.game.log)
@@ -111,10 +111,10 @@ async def test_both_ends_question_never_chooses() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
             table = app.table
-            await press_to_select(pilot, table._hand().index(tiles.tile(6, 4)))
+            await press_to_select(pilot, table.session.hand().index(tiles.tile(6, 4)))
             await pilot.press("enter")
             await pilot.pause()
-            assert table.asking == tiles.tile(6, 4)
+            assert table.session.question.tile == tiles.tile(6, 4)
             assert "fits both ends" in table.message_text
             assert table.game.log == []  # nothing played yet
             await pilot.press(key)
@@ -129,10 +129,10 @@ async def test_both_ends_question_can_be_cancelled() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         table = app.table
-        await press_to_select(pilot, table._hand().index(tiles.tile(6, 4)))
+        await press_to_select(pilot, table.session.hand().index(tiles.tile(6, 4)))
         await pilot.press("enter", "escape")
         await pilot.pause()
-        assert table.asking is None and table.game.log == []
+        assert table.session.question is None and table.game.log == []
 
 
 async def test_mouse_play_click_tile_then_end() -> None:
@@ -143,7 +143,7 @@ async def test_mouse_play_click_tile_then_end() -> None:
         await settle(pilot)
         table = app.table
         hand_view = app.screen.query_one(HandView)
-        i = table._hand().index(tiles.tile(6, 4))
+        i = table.session.hand().index(tiles.tile(6, 4))
         x0, _ = hand_view._spans[i]
         await pilot.click(HandView, offset=(x0 + 2, 4))
         await pilot.pause()
@@ -180,7 +180,7 @@ async def test_a_key_is_answered_while_the_cpu_thinks() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         table = app.table
-        assert table.thinking and table.game.turn == 1
+        assert table.session.thinking and table.game.turn == 1
         before = table.selected
         await pilot.press("right")
         assert table.selected != before  # answered at once
@@ -191,7 +191,7 @@ async def test_a_key_is_answered_while_the_cpu_thinks() -> None:
         await pilot.press("escape")
         slow.go.set()
         await settle(pilot)
-        assert not table.thinking
+        assert not table.session.thinking
         assert table.game.turn == 0 or table.game.phase != "play"
 
 
@@ -218,7 +218,7 @@ async def test_hint_selects_a_tile() -> None:
         await settle(pilot)
         table = app.table
         assert table.message_text.startswith("Hint:")
-        assert table._hand()[table.selected] == tiles.tile(6, 4)
+        assert table.session.hand()[table.selected] == tiles.tile(6, 4)
 
 
 async def test_redeal_is_announced() -> None:
@@ -228,7 +228,9 @@ async def test_redeal_is_announced() -> None:
         await settle(pilot)
         table = app.table
         assert table.game.redeals > 0
-        assert "Redealt" in table.message_text or any("Redealt" in x for x in table.old_log)
+        assert "Redealt" in table.message_text or any(
+            "Redealt" in x for x in table.session.log_lines()
+        )
 
 
 async def test_too_small_terminal_says_how_big() -> None:
@@ -285,10 +287,10 @@ async def test_clock_shows_and_a_flag_fall_loses_on_time() -> None:
         scores = str(app.screen.query_one("#scores").render())
         assert "▶5:00" in scores and " 5:00" in scores
         now.t += 61
-        table._tick()
+        table.tick()
         assert "▶3:59" in str(app.screen.query_one("#scores").render())
         now.t += 240
-        table._tick()
+        table.tick()
         await settle(pilot)
         assert isinstance(app.screen, MatchOverScreen)
         assert table.game.match_result.reason == "time"
@@ -308,7 +310,7 @@ async def test_turn_limit_plays_for_you() -> None:
         table = app.table
         n = len(table.game.log)
         now.t += 31
-        table._tick()
+        table.tick()
         await settle(pilot)
         assert len(table.game.log) > n
         assert table.game.log[n] is not None

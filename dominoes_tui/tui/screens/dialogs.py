@@ -17,10 +17,10 @@ from ...engine.explain import explain
 from ..words import score_text, second_person, target_text
 
 if TYPE_CHECKING:
-    from .table import TableScreen
+    from ...table import TableSession
 
 
-def _hands_text(table: TableScreen) -> Text:
+def _hands_text(table: TableSession) -> Text:
     g = table.game
     t = Text()
     res = g.result
@@ -40,7 +40,7 @@ def _hands_text(table: TableScreen) -> Text:
     return t
 
 
-def _how(table: TableScreen) -> str:
+def _how(table: TableSession) -> str:
     res = table.game.result
     if res is None:  # pragma: no cover
         return "over"
@@ -51,7 +51,7 @@ def _how(table: TableScreen) -> str:
     return f"blocked; {table.names[res.winner]} lighter"
 
 
-def _scores_table(table: TableScreen) -> Text:
+def _scores_table(table: TableSession) -> Text:
     g, r = table.game, table.rules
     t = Text()
     t.append("Score  ", style="bold #d9b24a")
@@ -64,7 +64,7 @@ def _scores_table(table: TableScreen) -> Text:
     return t
 
 
-def _hands_played(table: TableScreen) -> str:
+def _hands_played(table: TableSession) -> str:
     """One short entry per hand: who went out (or blocked) and what each side wrote."""
     parts = []
     for i, res in enumerate(table.game.results, 1):
@@ -92,7 +92,7 @@ class HandOverScreen(ModalScreen[None]):
         Binding("v", "peek", "Look at the table"),
     ]
 
-    def __init__(self, table: TableScreen) -> None:
+    def __init__(self, table: TableSession) -> None:
         super().__init__()
         self.table = table
 
@@ -133,7 +133,7 @@ class MatchOverScreen(ModalScreen[str]):
         Binding("q", "choose('quit')", "Quit"),
     ]
 
-    def __init__(self, table: TableScreen) -> None:
+    def __init__(self, table: TableSession) -> None:
         super().__init__()
         self.table = table
 
