@@ -350,7 +350,7 @@ class TableSession:
         if clock is not None:
             self.clock = clock
         self.waiting_for_key = True
-        if self.game.phase == PLAY and not self.game.events:
+        if self.game.phase == PLAY and not self.game.events and not self.game.line:
             self.hand_words = self._lead_words()
 
     def rematch(self) -> MatchSetup:
@@ -478,7 +478,7 @@ class TableSession:
             return way_round_question(q.tile, q.end, g.ends[q.end], q.touches)
         if g.phase != PLAY or self.left:
             return NOTHING
-        if self.hand_words and not g.events:
+        if self.hand_words and not g.events and not g.line:
             return Sentence("", self.hand_words, "prompt")
         if g.turn != YOU:
             return NOTHING
@@ -569,8 +569,8 @@ class TableSession:
             words = redeal_words(g.redeals)
             self.entries.append(redeal_entry(g.hand_no, g.redeals))
             self._emit(Notice(redeal_toast(g.redeals), title="Redeal"))
-        self.hand_words = words + self._lead_words()
-        if g.turn == YOU:
+        self.hand_words = words + (self._lead_words() if not g.line else "")
+        if g.turn == YOU and not g.line:
             leads = [a.tile for a in g.legal_actions() if isinstance(a, Play)]
             if len(leads) == 1:
                 self.selected = self.hand().index(leads[0])
