@@ -265,58 +265,6 @@ async def test_forced_draws_come_one_at_a_time() -> None:
         assert "You drew 1-1" in table.message_text
 
 
-class FakeTime:
-    def __init__(self) -> None:
-        self.t = 1000.0
-
-    def __call__(self) -> float:
-        return self.t
-
-
-async def test_clock_shows_and_a_flag_fall_loses_on_time() -> None:
-    """R-T-1: a clock per player; reaching 0 loses the match."""
-    now = FakeTime()
-    rules = load_variant("classic", clock_minutes=5)
-    app = DominoesApp(
-        rules=rules, seed=5, level="easy", delay=0, now=now, player_factory=first_legal
-    )
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        table = app.table
-        assert table.my_turn
-        scores = str(app.screen.query_one("#scores").render())
-        assert "▶5:00" in scores and " 5:00" in scores
-        now.t += 61
-        table.tick()
-        assert "▶3:59" in str(app.screen.query_one("#scores").render())
-        now.t += 240
-        table.tick()
-        await settle(pilot)
-        assert isinstance(app.screen, MatchOverScreen)
-        assert table.game.match_result.reason == "time"
-        assert "You lost on time" in str(app.screen.query_one("#dialog-title").render())
-        assert "Your clock reached 0:00" in str(app.screen.query_one("#why").render())
-
-
-async def test_turn_limit_plays_for_you() -> None:
-    """R-T-3: when the turn runs out, the Easy CPU plays that turn for the person."""
-    now = FakeTime()
-    rules = load_variant("double-first", turn_seconds=30)
-    app = DominoesApp(
-        rules=rules, seed=3, level="easy", delay=0, now=now, player_factory=first_legal
-    )
-    async with app.run_test(size=SIZE) as pilot:
-        await play_until(pilot, lambda a: a.table.my_turn)
-        table = app.table
-        n = len(table.game.log)
-        now.t += 31
-        table.tick()
-        await settle(pilot)
-        assert len(table.game.log) > n
-        assert table.game.log[n] is not None
-        assert "ran out" in table.message_text or table.game.turn == 1 or table.my_turn
-
-
 async def test_two_doubles_move_by_key() -> None:
     """R-2D: ends 3 and 5, holding 3-3 and 5-5: t lays both in one turn."""
     rules = load_variant("classic", two_doubles=True)

@@ -267,13 +267,3 @@ async def test_rematch_swaps_who_opens_and_keeps_the_options() -> None:
         assert table.session.first_opener == 1 - first
         assert table.rules.clock_minutes == 10 and table.rules.turn_seconds == 60
         assert table.session.clock.remaining(1 - table.game.turn) == 600
-
-
-async def test_rematch_keeps_the_opener_rule_where_the_variant_does_not_swap() -> None:
-    app = clock_app("classic", seed=11, target=30)
-    async with app.run_test(size=SIZE) as pilot:
-        await play_until(pilot, lambda a: isinstance(a.screen, MatchOverScreen))
-        await pilot.press("r")
-        await settle(pilot)
-        assert not app.table.rules.rematch_swaps_opener
-        assert app.table.game.hand_no == 1 and app.table.session.seed == 12

@@ -13,7 +13,6 @@ import random
 import pytest
 
 from dominoes_tui import store
-from dominoes_tui.ai import make_player
 from dominoes_tui.engine import (
     HAND_OVER,
     Draw,
