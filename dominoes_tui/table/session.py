@@ -421,6 +421,11 @@ class TableSession:
         return self._pending.what if self._pending is not None else None
 
     @property
+    def pending_due(self) -> float | None:
+        """When the pending move is due (the session's time), if there is one."""
+        return self._pending.due if self._pending is not None else None
+
+    @property
     def my_turn(self) -> bool:
         g = self.game
         return g.phase == PLAY and g.turn == YOU
@@ -540,13 +545,8 @@ class TableSession:
 
     @_entry
     def tick(self) -> None:
-        """Run what is due: a pending move, a flag fall (R-T-1), the per-turn limit (R-T-3).
-
-        A pending move not yet due is announced again (a timer that fired early)."""
+        """Run what is due: a pending move, a flag fall (R-T-1), the per-turn limit (R-T-3)."""
         self._run_due()
-        p = self._pending
-        if p is not None:
-            self._emit(Waiting(p.due, p.what))
         c, g = self.clock, self.game
         if self.left or c is None or g.phase != PLAY or c.running is None:
             return

@@ -346,3 +346,22 @@ async def test_resizing_lays_the_line_out_again() -> None:
         assert (narrow.width, narrow.height) == tuple(line.size) != (wide.width, wide.height)
         assert narrow.fits
         assert len([c for c in narrow.cells if c.tile is not None]) >= 12
+
+
+async def test_the_cpus_move_waits_for_its_pace_then_shows() -> None:
+    """The screen ticks the session with a timer when the CPU's move is due."""
+    app = DominoesApp(
+        rules=load_variant("classic"), seed=5, level="easy", delay=0.3, player_factory=first_legal
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.table
+        await pilot.press("enter")  # lead 1-1
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert table.session.pending == "cpu" and len(table.game.log) == 1
+        assert "thinking…" in str(app.screen.query_one("#opponent").render())
+        await settle(pilot)
+        assert len(table.game.log) > 1 and not table.busy
+        last = str(app.screen.query_one("#last-move").render())
+        assert last.startswith("CPU ")

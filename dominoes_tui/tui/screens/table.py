@@ -224,6 +224,9 @@ class TableScreen(Screen):
         self._pace_timer = None
         self._armed = None
         self.session.tick()
+        due = self.session.pending_due
+        if due is not None and self._pace_timer is None:  # the timer fired a little early
+            self._arm(due)
 
     def tick(self) -> None:
         """The clock timer: the session checks flag falls and the turn limit; the clocks
