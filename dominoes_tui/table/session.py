@@ -287,6 +287,8 @@ class TableSession:
         self.new_tiles: set[int] = set()
         """Tiles the person just drew (shown apart)."""
         self.question: Question | None = None
+        """What the table asks the person before it can lay their tile (which end, which
+        way round), shown as the prompt until answered or cancelled."""
         self.note: Sentence = NOTHING
         """What just happened, for the person (cleared by the next action)."""
         self.turn_note = ""
@@ -424,6 +426,12 @@ class TableSession:
     def pending_due(self) -> float | None:
         """When the pending move is due (the session's time), if there is one."""
         return self._pending.due if self._pending is not None else None
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to move (0: the person), or None between hands and after the match."""
+        g = self.game
+        return g.turn if g.phase == PLAY else None
 
     @property
     def my_turn(self) -> bool:

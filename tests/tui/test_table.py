@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 
 from conftest import first_legal, make_app, play_until, press_to_select, settle
 
@@ -349,19 +350,41 @@ async def test_resizing_lays_the_line_out_again() -> None:
 
 
 async def test_the_cpus_move_waits_for_its_pace_then_shows() -> None:
-    """The screen ticks the session with a timer when the CPU's move is due."""
+    """The screen ticks the session with a timer when the CPU's move is due (the
+    session's time is a fake one here: the move waits until the test moves it on)."""
+
+    class HeldTime:
+        """Stands still until released, then runs (from a later point) as real time."""
+
+        held = True
+
+        def __call__(self) -> float:
+            return 1000.0 if self.held else 2000.0 + time.monotonic()
+
+    now = HeldTime()
     app = DominoesApp(
-        rules=load_variant("classic"), seed=5, level="easy", delay=0.3, player_factory=first_legal
+        rules=load_variant("classic"),
+        seed=5,
+        level="easy",
+        delay=0.2,
+        now=now,
+        player_factory=first_legal,
     )
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+        await settle_workers(pilot)
         table = app.table
         await pilot.press("enter")  # lead 1-1
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle_workers(pilot)
         assert table.session.pending == "cpu" and len(table.game.log) == 1
         assert "thinking…" in str(app.screen.query_one("#opponent").render())
+        now.held = False  # the pause is over; later ones run on real time
         await settle(pilot)
         assert len(table.game.log) > 1 and not table.busy
         last = str(app.screen.query_one("#last-move").render())
         assert last.startswith("CPU ")
+
+
+async def settle_workers(pilot) -> None:
+    for _ in range(3):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()

@@ -8,6 +8,7 @@ timers), with an injected ``now()``.
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -47,7 +48,7 @@ from dominoes_tui.table import (
     TurnStarted,
     Waiting,
 )
-from dominoes_tui.table.words import RESUMED, TURN_LIMIT
+from dominoes_tui.table.words import RESUMED, TURN_LIMIT, hand_how, match_headline
 
 
 class FakeTime:
@@ -147,7 +148,10 @@ def drive(s: TableSession, rng: random.Random, until=lambda s: s.match_over, lim
         ("double-first", {"two_doubles": True}, "medium"),
     ],
 )
-def test_a_whole_match_with_a_scripted_person_and_the_real_cpu(variant, overrides, level) -> None:
+def test_a_whole_match_with_a_scripted_person_and_the_real_cpu(
+    variant, overrides, level, monkeypatch
+) -> None:
+    monkeypatch.setattr(os, "fsync", lambda fd: None)  # saved every move; durability is the store's
     rules = load_variant(variant, **overrides)
     s = TableSession(rules, 7, level)
     rec = Recorder(s)
@@ -409,6 +413,10 @@ def test_a_flag_fall_ends_the_match_at_once() -> None:
     assert m is not None and (m.reason, m.loser_side) == ("time", 0)
     assert rec.of(ActionApplied)[-1].action == TimeOut(0)
     assert len(rec.of(MatchOver)) == 1 and s.clock.running is None
+    assert match_headline(s.rules, m, s.side_names, s.cpu.name) == (
+        "You lost on time",
+        "Your clock reached 0:00: the match ends at once.",
+    )
 
 
 def test_a_cpu_that_thinks_past_its_time_loses_and_its_late_answer_is_dropped() -> None:
@@ -423,6 +431,10 @@ def test_a_cpu_that_thinks_past_its_time_loses_and_its_late_answer_is_dropped() 
     s.tick()
     m = s.game.match_result
     assert (m.reason, m.loser_side) == ("time", 1) and not s.thinking
+    assert match_headline(s.rules, m, s.side_names, s.cpu.name) == (
+        "You win on time!",
+        "CPU's clock reached 0:00: the match ends at once.",
+    )
     n = len(s.game.log)
     assert s.cpu_answer(request.run()) is False  # stale: dropped
     assert len(s.game.log) == n
@@ -435,6 +447,11 @@ def test_a_stale_cpu_answer_is_dropped_after_a_resignation() -> None:
     request = s.cpu_request
     assert s.resign()
     assert s.game.log[-1] == Resign(0)
+    m = s.game.match_result
+    assert match_headline(s.rules, m, s.side_names, s.cpu.name) == (
+        "CPU (Easy) wins the match",
+        "You resigned.",
+    )
     assert not s.cpu_answer(request.run())
     assert s.game.log[-1] == Resign(0)
     assert not s.cpu_answer(CpuAnswer(request.token + 99, request.view.legal[0]))
@@ -638,6 +655,13 @@ def test_next_hand_after_a_hand_over() -> None:
     s.start()
     drive(s, random.Random(1), until=lambda s: s.game.phase == HAND_OVER)
     assert len(rec.of(HandOver)) == 1 and s.clock is None
+    assert hand_how(s.game.result, s.names) in (
+        "You went out",
+        "CPU went out",
+        "blocked, level",
+        "blocked; You lighter",
+        "blocked; CPU lighter",
+    )
     s.next_hand()
     assert s.game.hand_no == 2 and s.game.log[-1] == NextHand()
     assert rec.of(HandStarted)[-1].hand_no == 2

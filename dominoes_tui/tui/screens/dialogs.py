@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 
 from ...engine import Rules, describe_hand, load_variants, tiles
 from ...engine.explain import explain
+from ...table.words import hand_how, match_headline
 from ..words import score_text, second_person, target_text
 
 if TYPE_CHECKING:
@@ -41,14 +42,7 @@ def _hands_text(table: TableSession) -> Text:
 
 
 def _how(table: TableSession) -> str:
-    res = table.game.result
-    if res is None:  # pragma: no cover
-        return "over"
-    if res.kind == "domino":
-        return f"{table.names[res.winner]} went out"
-    if res.winner is None:
-        return "blocked, level"
-    return f"blocked; {table.names[res.winner]} lighter"
+    return hand_how(table.game.result, table.names)
 
 
 def _scores_table(table: TableSession) -> Text:
@@ -138,34 +132,8 @@ class MatchOverScreen(ModalScreen[str]):
         self.table = table
 
     def headline(self) -> tuple[str, str]:
-        table = self.table
-        g, r = table.game, table.rules
-        m = g.match_result
-        names = table.side_names
-        if m is None:  # pragma: no cover - only shown when the match is over
-            return "The match is over", ""
-        if m.reason == "time":  # flag fall (R-T-1)
-            lost = m.loser_side == 0
-            title = "You lost on time" if lost else "You win on time!"
-        elif m.winner_side is None:
-            title = "The match is drawn"
-        elif m.winner_side == 0:
-            title = "You win the match!"
-        else:
-            winner = table.cpu.name if r.players == 2 else names[m.winner_side]
-            title = f"{winner} wins the match"
-        if m.reason == "target":
-            who = names[m.loser_side if r.target_means == "lose" else m.winner_side]
-            verb = "reached" if who != "You" else "reached"
-            why = f"{who} {verb} {r.target} ({target_text(r)})."
-        elif m.reason == "time":
-            who = "Your" if m.loser_side == 0 else f"{names[m.loser_side]}'s"
-            why = f"{who} clock reached 0:00: the match ends at once."
-        elif m.reason == "resign":
-            why = f"{names[m.loser_side]} resigned."
-        else:
-            why = "A single hand decides the match."
-        return title, why
+        t = self.table
+        return match_headline(t.rules, t.game.match_result, t.side_names, t.cpu.name)
 
     def compose(self) -> ComposeResult:
         table = self.table
