@@ -11,17 +11,20 @@ from typing import Any
 from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.message import Message
+from textual.screen import Screen
 
 from .. import store
 from ..ai import LEVELS, Player, make_player
 from ..engine import DEFAULT_VARIANT, Game, Rules, load_variant
 from ..options import remembered_rules
+from ..table import BASE_DELAY, Pace, TableSession
+from .messages import NewGame, OpenStartMenu, Quit, ResumeMatch, StartMatch
 from .screens.dialogs import NewGameScreen, TooSmallScreen
 from .screens.table import TableScreen
 
 MIN_SIZE = (80, 24)
-BASE_DELAY = 0.7
-"""Seconds the CPU's move waits before it shows, at speed 1."""
+__all__ = ["BASE_DELAY", "DominoesApp", "MIN_SIZE", "default_level", "run_app"]
 
 PlayerFactory = Callable[[str, int], Player]
 
@@ -76,11 +79,13 @@ class DominoesApp(App[None]):
         self.seed = seed if seed is not None else random.randrange(1, 1_000_000)
         self.level = level or default_level()
         self.tile_style = tile_style
-        self.delay = delay if delay is not None else BASE_DELAY / max(speed, 0.05)
+        self.pace = Pace.from_delay(delay) if delay is not None else Pace.from_speed(speed)
+        """How long each CPU move and each forced move of yours stays on show."""
         self.now = now
         self.player_factory = player_factory or make_player
         self.start_menu = start_menu
         self._seed_used = False
+        self._navigating = False
 
     def on_mount(self) -> None:
         if self.start_menu and not self.resume:
@@ -107,38 +112,34 @@ class DominoesApp(App[None]):
         name: str | None = None,
     ) -> None:
         """Open a fresh table (replacing any other screens); ``name``: the opponent's."""
-        self.rules, self.seed, self.level = rules, seed, level
-        table = TableScreen(
+        session = TableSession(
             rules,
             seed,
             level,
             first_seat=first_seat,
             game=game,
-            player_factory=self.player_factory,
             name=name,
+            player_factory=self.player_factory,
+            now=self.now,
+            pace=self.pace,
         )
-        self._replace_table(table)
-
-    def _replace_table(self, table: TableScreen) -> None:
-        old = self.table
-        if old is not None:
-            old.leave()  # an unfinished match there is given up (recorded as abandoned)
-        while len(self.screen_stack) > 1:
-            self.pop_screen()
-        self.push_screen(table)
+        self._open_table(session)
 
     def resume_saved(self, saved: store.SavedGame) -> None:
         """Open the table of a saved match; it waits for a key, clocks stopped."""
-        game, info = saved.game, saved.info
-        self.rules, self.seed, self.level = game.rules, game.seed, info.cpu_level
-        table = TableScreen(
-            game.rules,
-            game.seed,
-            info.cpu_level,
-            player_factory=self.player_factory,
-            saved=saved,
+        session = TableSession.resume(
+            saved, player_factory=self.player_factory, now=self.now, pace=self.pace
         )
-        self._replace_table(table)
+        self._open_table(session)
+
+    def _open_table(self, session: TableSession) -> None:
+        self.rules, self.seed, self.level = session.rules, session.seed, session.level
+        old = self.table
+        if old is not None:
+            old.session.leave()  # an unfinished match there is given up (recorded as abandoned)
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(TableScreen(session, tile_style=self.tile_style))
 
     def resume_autosave(self) -> bool:
         """Open the autosaved match (``--resume``); False, with the reason said, if there is
@@ -159,7 +160,7 @@ class DominoesApp(App[None]):
         """Quit; an unfinished match is saved first (with its clocks) for "Continue"."""
         table = self.table
         if table is not None:
-            table.autosave(closing=True)
+            table.session.close()
         super().exit(*args, **kwargs)
 
     def open_start_menu(self) -> None:
@@ -168,7 +169,7 @@ class DominoesApp(App[None]):
 
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(StartScreen(self.rules.name))
+        self.push_screen(StartScreen(self.rules.name, level=self.level))
 
     def next_seed(self) -> int:
         """The seed given to the app (``--seed``, tests) for its first match, then fresh ones."""
@@ -181,8 +182,8 @@ class DominoesApp(App[None]):
         def chosen(choice: tuple[str, str] | None) -> None:
             if choice is None:
                 t = self.table
-                if t is not None and t.game.phase == "match_over":
-                    t.advance()  # back to the match-over screen
+                if t is not None and t.session.match_over:
+                    t.show_result()  # back to the match-over screen
                 return
             variant, level = choice
             # the options last chosen for that house on the options screen, if any
@@ -190,6 +191,48 @@ class DominoesApp(App[None]):
             self.start_match(rules, random.randrange(1, 1_000_000), level)
 
         self.push_screen(NewGameScreen(self.rules.name, tuple(LEVELS), self.level), chosen)
+
+    # ------------------------------------------------------------ navigation messages
+    def _stale(self, message: Message) -> bool:
+        """A second activation while a screen is opening, or a message from a screen that
+        is no longer in front: ignored."""
+        sender = message._sender
+        if self._navigating or (isinstance(sender, Screen) and sender is not self.screen):
+            return True
+        self._navigating = True
+        self.call_after_refresh(self._navigated)
+        return False
+
+    def _navigated(self) -> None:
+        self._navigating = False
+
+    def on_start_match(self, message: StartMatch) -> None:
+        if self._stale(message):
+            return
+        seed = message.seed if message.seed is not None else self.next_seed()
+        self.start_match(
+            message.rules,
+            seed,
+            message.level,
+            first_seat=message.first_seat,
+            game=message.game,
+            name=message.name,
+        )
+
+    def on_resume_match(self, message: ResumeMatch) -> None:
+        if not self._stale(message):
+            self.resume_saved(message.saved)
+
+    def on_open_start_menu(self, message: OpenStartMenu) -> None:
+        if not self._stale(message):
+            self.open_start_menu()
+
+    def on_new_game(self, message: NewGame) -> None:
+        if not self._stale(message):
+            self.new_game()
+
+    def on_quit(self, message: Quit) -> None:
+        self.exit()
 
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self.check_size)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dominoes_tui.engine import Draw, Pass, Play, PlayDoubles, load_variant
+from dominoes_tui.table import EndQuestion, TouchQuestion
 from dominoes_tui.tui.app import DominoesApp
 from dominoes_tui.tui.screens.dialogs import HandOverScreen, MatchOverScreen
 from dominoes_tui.tui.screens.table import TableScreen
@@ -60,7 +61,7 @@ async def settle(pilot) -> None:
 async def press_to_select(pilot, index: int) -> None:
     """Move the selection to ``index`` with ←/→ presses."""
     table: TableScreen = pilot.app.table
-    n = len(table._hand())
+    n = len(table.session.hand())
     cur = table.selected or 0
     delta = (index - cur) % n
     if delta <= n // 2:
@@ -78,13 +79,14 @@ async def take_turn(pilot) -> None:
     legal = table.game.legal_actions()
     action = legal[0]
     if isinstance(action, Play):
-        hand = table._hand()
+        hand = table.session.hand()
         await press_to_select(pilot, hand.index(action.tile))
         await pilot.press("enter")
-        if table.asking is not None:  # which end: ← → ↑ ↓ for left, right, up, down
+        if isinstance(table.session.question, EndQuestion):  # which end: ← → ↑ ↓
             await pilot.press(("left", "right", "up", "down")[action.end])
-        if table.turning is not None:  # a matador either way round (R-MT-2)
-            await pilot.press("left" if action.touch == table.turning[2][0] else "right")
+        q = table.session.question
+        if isinstance(q, TouchQuestion):  # a matador either way round (R-MT-2)
+            await pilot.press("left" if action.touch == q.touches[0] else "right")
     elif isinstance(action, PlayDoubles):
         await pilot.press("t")
     elif isinstance(action, Draw):

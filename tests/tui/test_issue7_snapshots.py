@@ -20,7 +20,7 @@ def test_spinner_four_ends_question(snap_compare, size) -> None:
     async def run_before(pilot) -> None:
         await settle(pilot)
         table = pilot.app.table
-        await press_to_select(pilot, table._hand().index(tiles.tile(6, 1)))
+        await press_to_select(pilot, table.session.hand().index(tiles.tile(6, 1)))
         await pilot.press("enter")
         await pilot.pause()
 

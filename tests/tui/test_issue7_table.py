@@ -5,6 +5,7 @@ from __future__ import annotations
 from conftest import first_legal, make_app, play_until, press_to_select, settle
 
 from dominoes_tui.engine import Game, Play, load_variant, tiles
+from dominoes_tui.table import EndQuestion, TouchQuestion
 from dominoes_tui.tui.app import DominoesApp
 from dominoes_tui.tui.screens.dialogs import HandOverScreen, MatchOverScreen
 from dominoes_tui.tui.widgets.line import LineView
@@ -53,9 +54,9 @@ async def test_all_fives_tile_fitting_three_ends_asks_which_and_scores_at_once()
         await settle(pilot)
         table = app.table
         assert len(table.game.ends) == 4
-        await press_to_select(pilot, table._hand().index(tiles.tile(6, 1)))
+        await press_to_select(pilot, table.session.hand().index(tiles.tile(6, 1)))
         await pilot.press("enter")
-        assert table.asking == tiles.tile(6, 1) and table.ask_ends == [0, 2, 3]
+        assert table.session.question == EndQuestion(tiles.tile(6, 1), (0, 2, 3))
         line = app.screen.query_one(LineView)
         assert line.asking and line.ask_ends == {0, 2, 3}
         assert "fits 3 ends" in table.message_text and "↑ up (U1)" in table.message_text
@@ -66,7 +67,9 @@ async def test_all_fives_tile_fitting_three_ends_asks_which_and_scores_at_once()
         assert table.game.scores.written[0] == 15
         assert table.game.events[-1].kind == "pass"
         assert "You 15 +15" in str(table.query_one("#scores").render())
-        assert "You played 6-1 on the up arm +15" in log_lines(table.game.events, table.names)
+        assert "You played 6-1 on the up arm +15" in log_lines(
+            table.game.events, table.session.names
+        )
 
 
 async def test_all_fives_hand_by_keys() -> None:
@@ -78,7 +81,7 @@ async def test_all_fives_hand_by_keys() -> None:
         assert res is not None
         scored = [e for e in g.events if e.scored]
         assert scored, "this deal scores fives during the hand"
-        lines = log_lines(g.events, app.table.names)
+        lines = log_lines(g.events, app.table.session.names)
         for e in scored:
             assert any(line.endswith(f"+{e.scored}") for line in lines)
         assert sum(res.fives) == sum(e.scored for e in scored)
@@ -95,15 +98,15 @@ async def test_matador_either_way_round_is_asked_never_chosen() -> None:
         line = app.screen.query_one(LineView)
         texts = {c.text for c in line.layout.hotspots()}
         assert texts == {"needs 2◂5", "0▸matador"}
-        await press_to_select(pilot, table._hand().index(tiles.tile(5, 2)))
+        await press_to_select(pilot, table.session.hand().index(tiles.tile(5, 2)))
         await pilot.press("enter")
-        assert table.ask_ends == [0, 1]
+        assert table.session.question == EndQuestion(tiles.tile(5, 2), (0, 1))
         await pilot.press("right")  # the blank end
-        assert table.turning == (tiles.tile(5, 2), 1, [5, 2])
+        assert table.session.question == TouchQuestion(tiles.tile(5, 2), 1, (5, 2))
         assert "← 5 touches (2 open)" in table.message_text
         assert table.game.events == []  # nothing played for the person
         await pilot.press("escape")
-        assert table.turning is None and table.game.events == []
+        assert table.session.question is None and table.game.events == []
         await pilot.press("enter", "right", "right")  # 2 touches the blank, 5 opens
         await settle(pilot)
         assert table.game.log[0] == Play(tiles.tile(5, 2), 1, 2)

@@ -98,7 +98,7 @@ async def test_kill_9_then_resume(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot)
         table = app.table
-        assert table.waiting_for_key
+        assert table.session.waiting_for_key
         assert table.game.log == res.saved.game.log
         assert table.game.hands == res.saved.game.hands
         assert table.game.rules.name == "block"

@@ -49,7 +49,8 @@ def table_state(t: TableScreen) -> dict:
         "hand_no": g.hand_no,
         "turn": g.turn,
         "boneyard": list(g.boneyard),
-        "moves": t.old_log + t.query_one(MoveLog).lines[len(t.old_log) :],
+        "moves": t.session.log_lines(),
+        "shown": t.query_one(MoveLog).lines,
     }
 
 
@@ -67,7 +68,7 @@ async def test_autosave_after_every_action() -> None:
             assert res.ok, res.problem
             # Your action and the CPU's answer: the save is the table's game, move for move.
             assert res.saved.game.log == table.game.log
-            assert res.saved.info.match_id == table.info.match_id
+            assert res.saved.info.match_id == table.session.info.match_id
             seen.add(len(table.game.log))
         assert len(seen) == 6
         # Between hands too: the hand-over and the next deal.
@@ -85,7 +86,7 @@ async def test_the_saved_match_is_recorded_and_the_save_deleted_at_the_end() -> 
         await settle(pilot)
         assert not store.has_autosave()
         rec = store.History().matches()[0]
-        assert rec.uid == app.table.info.match_id and rec.log == app.table.game.log
+        assert rec.uid == app.table.session.info.match_id and rec.log == app.table.game.log
         await pilot.press("q")  # quitting after the end leaves no save behind
         await pilot.pause()
     assert not store.has_autosave()
@@ -138,9 +139,9 @@ async def test_resume_restores_the_same_position_with_clocks_stopped_until_a_key
             now.t += 7
             await take_turn(pilot)
         before = table_state(app.table)
-        clocks = app.table.clock.remaining_all()
+        clocks = app.table.session.clock.remaining_all()
         scores_line = str(app.table.query_one("#scores").render())
-        match_id = app.table.info.match_id
+        match_id = app.table.session.info.match_id
         app.exit()
         await pilot.pause()
 
@@ -148,30 +149,31 @@ async def test_resume_restores_the_same_position_with_clocks_stopped_until_a_key
     async with app2.run_test(size=SIZE) as pilot:
         await settle(pilot)
         table = app2.table
-        assert table.waiting_for_key
+        assert table.session.waiting_for_key
         assert table_state(table) == before  # hands, line, scores, log: the very same
-        assert table.info.match_id == match_id
-        assert table.old_log and any(x.startswith("— hand 1 over") for x in table.old_log)
+        assert table.session.info.match_id == match_id
+        old = [e.text for e in table.session.entries]
+        assert old and any(x.startswith("— hand 1 over") for x in old)
         # The score line as it was; the clocks show the same time, none marked running.
         assert str(table.query_one("#scores").render()) == scores_line.replace("▶", " ")
-        assert table.clock.remaining_all() == clocks
+        assert table.session.clock.remaining_all() == clocks
         assert message(app2) == RESUMED
         # The clocks wait for the person: time passes, nothing runs, nothing moves.
-        assert table.clock.running is None
+        assert table.session.clock.running is None
         now.t += 600
-        table._tick()
+        table.tick()
         await settle(pilot)
-        assert table.clock.remaining_all() == clocks
+        assert table.session.clock.remaining_all() == clocks
         assert table.game.log == before["log"]
         # A key (even Enter, which plays a tile) only wakes the table: the clock of the
         # side to move starts, and play goes on from here.
         await pilot.press("enter")
         await settle(pilot)
         assert table.game.log == before["log"]
-        assert not table.waiting_for_key and message(app2) != RESUMED
-        assert table.clock.running == table.game.turn
+        assert not table.session.waiting_for_key and message(app2) != RESUMED
+        assert table.session.clock.running == table.game.turn
         now.t += 3
-        assert table.clock.remaining(table.game.turn) == clocks[table.game.turn] - 3
+        assert table.session.clock.remaining(table.game.turn) == clocks[table.game.turn] - 3
         await take_turn(pilot)
         assert len(table.game.log) > len(before["log"])
         assert store.load_autosave().saved.game.log == table.game.log
@@ -187,7 +189,7 @@ async def test_resume_on_the_cpus_turn_waits_for_a_key_too() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         table = app.table
-        assert table.game.turn == 1 and not table.thinking
+        assert table.game.turn == 1 and not table.session.thinking
         assert table.game.log == game.log
         await pilot.press("space")  # the key only wakes the table; it plays nothing
         await settle(pilot)
@@ -229,8 +231,8 @@ async def test_a_corrupt_save_is_set_aside_and_a_new_game_offered() -> None:
         toasts = [str(t.render()) for t in app.screen.query("Toast")]
         assert any("cut short" in t for t in toasts), toasts  # on screen, over the new table
         assert isinstance(app.screen, TableScreen) and app.table.game.hand_no == 1  # dealt anew
-        assert not app.table.waiting_for_key
-        new_match = app.table.info.match_id
+        assert not app.table.session.waiting_for_key
+        new_match = app.table.session.info.match_id
     assert store.saved_match_id() in (None, new_match)  # only the new game's own save
     assert list(path.parent.glob("autosave.json.corrupt-*"))
 
@@ -272,13 +274,15 @@ async def test_new_game_abandons_the_unfinished_match() -> None:
         app.start_match(load_variant("classic"), 77, "easy")
         await settle(pilot)
         await app.workers.wait_for_complete()
-        assert app.table is not old and old.left
+        assert app.table is not old and old.session.left
         rows = store.History().matches()
-        assert [(r.uid, r.outcome, r.log) for r in rows] == [(old.info.match_id, "abandoned", log)]
+        assert [(r.uid, r.outcome, r.log) for r in rows] == [
+            (old.session.info.match_id, "abandoned", log)
+        ]
         # Its save went with it; the new match saves its own after its first action.
-        assert store.saved_match_id() in (None, app.table.info.match_id)
+        assert store.saved_match_id() in (None, app.table.session.info.match_id)
         await take_turn(pilot)
-        assert store.saved_match_id() == app.table.info.match_id
+        assert store.saved_match_id() == app.table.session.info.match_id
 
 
 async def test_a_new_match_gives_up_the_save_on_disk_at_its_first_action() -> None:
@@ -292,7 +296,7 @@ async def test_a_new_match_gives_up_the_save_on_disk_at_its_first_action() -> No
         await settle(pilot)
         assert store.saved_match_id() == info.match_id  # kept until the new match is played
         await take_turn(pilot)
-        assert store.saved_match_id() == app.table.info.match_id
+        assert store.saved_match_id() == app.table.session.info.match_id
     rows = store.History().matches()
     assert [(r.uid, r.outcome) for r in rows] == [(info.match_id, "abandoned")]
 

@@ -28,7 +28,7 @@ def test_both_ends_question(snap_compare, size) -> None:
     async def run_before(pilot) -> None:
         await settle(pilot)
         table = pilot.app.table
-        await press_to_select(pilot, table._hand().index(tiles.tile(6, 4)))
+        await press_to_select(pilot, table.session.hand().index(tiles.tile(6, 4)))
         await pilot.press("enter")
         await pilot.pause()
 

@@ -109,7 +109,7 @@ async def test_cpu_level_control_sets_the_opponent() -> None:
         await pilot.press("right", "right")
         await pilot.press("s")
         await settle(pilot)
-        assert app.table.level == "hard" and app.level == "hard"
+        assert app.table.session.level == "hard" and app.level == "hard"
 
 
 async def test_opponent_name_control_names_the_cpu_and_is_remembered() -> None:
@@ -122,9 +122,9 @@ async def test_opponent_name_control_names_the_cpu_and_is_remembered() -> None:
         await pilot.press("right")  # Ada
         await pilot.press("s")
         await settle(pilot)
-        assert app.table.cpu.name == "Ada (Easy)"
+        assert app.table.session.cpu.name == "Ada (Easy)"
         assert "Ada (Easy)" in str(app.table.query_one("#opponent").render())
-        assert app.table.info.names == ("You", "Ada (Easy)")
+        assert app.table.session.info.names == ("You", "Ada (Easy)")
     assert options.remembered_name("classic") == "Ada"
     app = menu_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -150,7 +150,7 @@ async def test_opponent_name_survives_a_resume() -> None:
         await settle(pilot)
         app.resume_saved(res.saved)
         await settle(pilot)
-        assert app.table.cpu.name == "Bruno (Easy)"
+        assert app.table.session.cpu.name == "Bruno (Easy)"
 
 
 def widen_draw_hand_size() -> None:
@@ -268,7 +268,7 @@ async def test_custom_clock_minutes() -> None:
         await pilot.press("s")
         await settle(pilot)
         assert app.table.rules.clock_minutes == 12
-        assert app.table.clock.seconds == 12 * 60
+        assert app.table.session.clock.seconds == 12 * 60
 
 
 async def test_options_are_remembered_per_variant() -> None:

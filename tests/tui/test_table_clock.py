@@ -106,18 +106,18 @@ async def test_only_the_side_to_move_runs_and_cpu_thinking_is_charged_to_the_cpu
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         table = app.table
-        clock = table.clock
+        clock = table.session.clock
         assert table.my_turn and clock.running == 0
         assert "▶5:00" in scores(app)
         app.fake.t += 20
-        table._tick()
+        table.tick()
         assert clock.remaining(0) == 280 and clock.remaining(1) == 300
         assert "▶4:40" in scores(app) and " 5:00" in scores(app)
         await pilot.press("enter")  # lead 1-1; the CPU thinks 7 s, then it is our turn again
         await settle(pilot)
         assert table.my_turn and clock.running == 0
         assert clock.remaining(0) == 280
-        thought = table.cpu.calls  # it drew before it could answer: one think per action
+        thought = table.session.cpu.calls  # it drew before it could answer: one think per action
         assert thought >= 1
         assert clock.remaining(1) == 300 - 7 * thought  # on the CPU's own clock
 
@@ -127,7 +127,7 @@ async def test_clock_stops_on_hand_over_and_help() -> None:
     app = clock_app(clock_minutes=5, target=30, seed=11)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        table, clock = app.table, app.table.clock
+        table, clock = app.table, app.table.session.clock
         before = clock.remaining(0)
         await pilot.press("question_mark")
         await pilot.pause()
@@ -147,7 +147,7 @@ async def test_clock_stops_on_hand_over_and_help() -> None:
         assert clock.running is None
         left = clock.remaining_all()
         app.fake.t += 500  # a long look at the hand-over screen
-        table._tick()
+        table.tick()
         assert clock.remaining_all() == left and table.game.phase == "hand_over"
         await pilot.press("enter")
         await settle(pilot)
@@ -159,7 +159,7 @@ async def test_app_suspend_pauses_the_clock() -> None:
     app = clock_app(clock_minutes=5)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        clock = app.table.clock
+        clock = app.table.session.clock
         app.app_suspend_signal.publish(app)
         assert clock.running is None
         app.fake.t += 1000
@@ -174,10 +174,10 @@ async def test_flag_fall_ends_the_match_at_once() -> None:
         await settle(pilot)
         table = app.table
         app.fake.t += 59.5
-        table._tick()
+        table.tick()
         assert "▶0:00.5" in scores(app)
         app.fake.t += 1
-        table._tick()
+        table.tick()
         await settle(pilot)
         assert isinstance(app.screen, MatchOverScreen)
         m = table.game.match_result
@@ -191,7 +191,7 @@ async def test_cpu_flag_fall_wins_on_time() -> None:
         await settle(pilot)
         await pilot.press("enter")  # the CPU now thinks longer than its whole minute
         await settle(pilot)
-        app.table._tick()
+        app.table.tick()
         await settle(pilot)
         assert isinstance(app.screen, MatchOverScreen)
         assert table_reason(app) == ("time", 1)
@@ -216,12 +216,12 @@ async def test_turn_limit_plays_an_easy_move_and_says_so() -> None:
         app.fake.t += 100
         await pilot.press("escape")
         await pilot.pause()
-        assert 9.9 < table.clock.turn_remaining() < 10.1
+        assert 9.9 < table.session.clock.turn_remaining() < 10.1
         assert "turn 10s" in scores(app)
-        table._tick()
+        table.tick()
         assert len(table.game.log) == moves  # not yet
         app.fake.t += 10
-        table._tick()
+        table.tick()
         await settle(pilot)
         assert len(table.game.log) > moves
         assert "ran out" in table.message_text and "Easy" in table.message_text
@@ -258,22 +258,12 @@ async def test_rematch_swaps_who_opens_and_keeps_the_options() -> None:
     app = clock_app("double-first", seed=3, clock_minutes=10, turn_seconds=60)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        first = app.table.first_opener
+        first = app.table.session.first_opener
         await pilot.press("r", "y")
         await settle(pilot)
         await pilot.press("r")  # rematch
         await settle(pilot)
         table = app.table
-        assert table.first_opener == 1 - first
+        assert table.session.first_opener == 1 - first
         assert table.rules.clock_minutes == 10 and table.rules.turn_seconds == 60
-        assert table.clock.remaining(1 - table.game.turn) == 600
-
-
-async def test_rematch_keeps_the_opener_rule_where_the_variant_does_not_swap() -> None:
-    app = clock_app("classic", seed=11, target=30)
-    async with app.run_test(size=SIZE) as pilot:
-        await play_until(pilot, lambda a: isinstance(a.screen, MatchOverScreen))
-        await pilot.press("r")
-        await settle(pilot)
-        assert not app.table.rules.rematch_swaps_opener
-        assert app.table.game.hand_no == 1 and app.table.seed == 12
+        assert table.session.clock.remaining(1 - table.game.turn) == 600

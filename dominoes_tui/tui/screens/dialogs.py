@@ -14,13 +14,14 @@ from textual.widgets.option_list import Option
 
 from ...engine import Rules, describe_hand, load_variants, tiles
 from ...engine.explain import explain
+from ...table.words import hand_how, match_headline
 from ..words import score_text, second_person, target_text
 
 if TYPE_CHECKING:
-    from .table import TableScreen
+    from ...table import TableSession
 
 
-def _hands_text(table: TableScreen) -> Text:
+def _hands_text(table: TableSession) -> Text:
     g = table.game
     t = Text()
     res = g.result
@@ -40,18 +41,11 @@ def _hands_text(table: TableScreen) -> Text:
     return t
 
 
-def _how(table: TableScreen) -> str:
-    res = table.game.result
-    if res is None:  # pragma: no cover
-        return "over"
-    if res.kind == "domino":
-        return f"{table.names[res.winner]} went out"
-    if res.winner is None:
-        return "blocked, level"
-    return f"blocked; {table.names[res.winner]} lighter"
+def _how(table: TableSession) -> str:
+    return hand_how(table.game.result, table.names)
 
 
-def _scores_table(table: TableScreen) -> Text:
+def _scores_table(table: TableSession) -> Text:
     g, r = table.game, table.rules
     t = Text()
     t.append("Score  ", style="bold #d9b24a")
@@ -64,7 +58,7 @@ def _scores_table(table: TableScreen) -> Text:
     return t
 
 
-def _hands_played(table: TableScreen) -> str:
+def _hands_played(table: TableSession) -> str:
     """One short entry per hand: who went out (or blocked) and what each side wrote."""
     parts = []
     for i, res in enumerate(table.game.results, 1):
@@ -92,7 +86,7 @@ class HandOverScreen(ModalScreen[None]):
         Binding("v", "peek", "Look at the table"),
     ]
 
-    def __init__(self, table: TableScreen) -> None:
+    def __init__(self, table: TableSession) -> None:
         super().__init__()
         self.table = table
 
@@ -133,39 +127,13 @@ class MatchOverScreen(ModalScreen[str]):
         Binding("q", "choose('quit')", "Quit"),
     ]
 
-    def __init__(self, table: TableScreen) -> None:
+    def __init__(self, table: TableSession) -> None:
         super().__init__()
         self.table = table
 
     def headline(self) -> tuple[str, str]:
-        table = self.table
-        g, r = table.game, table.rules
-        m = g.match_result
-        names = table.side_names
-        if m is None:  # pragma: no cover - only shown when the match is over
-            return "The match is over", ""
-        if m.reason == "time":  # flag fall (R-T-1)
-            lost = m.loser_side == 0
-            title = "You lost on time" if lost else "You win on time!"
-        elif m.winner_side is None:
-            title = "The match is drawn"
-        elif m.winner_side == 0:
-            title = "You win the match!"
-        else:
-            winner = table.cpu.name if r.players == 2 else names[m.winner_side]
-            title = f"{winner} wins the match"
-        if m.reason == "target":
-            who = names[m.loser_side if r.target_means == "lose" else m.winner_side]
-            verb = "reached" if who != "You" else "reached"
-            why = f"{who} {verb} {r.target} ({target_text(r)})."
-        elif m.reason == "time":
-            who = "Your" if m.loser_side == 0 else f"{names[m.loser_side]}'s"
-            why = f"{who} clock reached 0:00: the match ends at once."
-        elif m.reason == "resign":
-            why = f"{names[m.loser_side]} resigned."
-        else:
-            why = "A single hand decides the match."
-        return title, why
+        t = self.table
+        return match_headline(t.rules, t.game.match_result, t.side_names, t.cpu.name)
 
     def compose(self) -> ComposeResult:
         table = self.table

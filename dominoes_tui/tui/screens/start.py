@@ -7,8 +7,6 @@ options; Start there sits down at the table.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -19,10 +17,8 @@ from textual.widgets.option_list import Option
 
 from ... import store
 from ...engine import Rules, load_variants
+from ..messages import Quit, ResumeMatch, StartMatch
 from .options import Chosen, OptionsScreen
-
-if TYPE_CHECKING:
-    from ..app import DominoesApp
 
 MENU = (
     ("new", "New game", "n"),
@@ -100,17 +96,15 @@ class StartScreen(Screen[None]):
         Binding("tab", "app.focus_next", "Switch", show=False),
     ]
 
-    def __init__(self, variant: str | None = None) -> None:
+    def __init__(self, variant: str | None = None, level: str = "medium") -> None:
+        """``level``: the CPU level the table options start from."""
         super().__init__()
+        self.level = level
         self.variants = playable_variants()
         self.variant = variant if variant in self.variants else next(iter(self.variants))
         self.can_continue = store.has_autosave()
         self.has_stats = False
         self.problem = ""
-
-    @property
-    def tui(self) -> DominoesApp:
-        return self.app  # type: ignore[return-value]
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -211,25 +205,23 @@ class StartScreen(Screen[None]):
 
             self.app.push_screen(StatsScreen())
         elif what == "quit":
-            self.app.exit()
+            self.app.post_message(Quit())
 
     def open_options(self) -> None:
         from ...ai import LEVELS
 
         def chosen(choice: Chosen | None) -> None:
             if choice is not None:
-                self.tui.start_match(
-                    choice.rules, self.tui.next_seed(), choice.level, name=choice.name
-                )
+                self.app.post_message(StartMatch(choice.rules, choice.level, name=choice.name))
 
         base = self.variants[self.variant]
-        self.app.push_screen(OptionsScreen(base, tuple(LEVELS), self.tui.level), chosen)
+        self.app.push_screen(OptionsScreen(base, tuple(LEVELS), self.level), chosen)
 
     def resume(self) -> None:
         """Continue the saved match; an unusable save is set aside and said in one sentence."""
         res = store.load_autosave()
         if res.ok and res.saved is not None:
-            self.tui.resume_saved(res.saved)
+            self.app.post_message(ResumeMatch(res.saved))
             return
         self.can_continue = False
         self.problem = res.problem or "The saved game is gone."

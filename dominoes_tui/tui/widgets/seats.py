@@ -4,12 +4,8 @@ Pure text helpers (Rich ``Text``), used by the table's top row. Seats go round i
 play order from you: with four, the seat after you sits on your right, your
 partner across, the last on your left (R-P-1).
 
->>> seat_names(4, partners=True)
-('You', 'East', 'North', 'West')
->>> side_names(4, partners=True)
-('You & North', 'East & West')
->>> seat_names(3, partners=False), side_names(2, partners=False)
-(('You', 'East', 'West'), ('You', 'CPU'))
+The names themselves (``seat_names``, ``side_names``, ``partner_of``) live with
+the session's words (:mod:`dominoes_tui.table.words`).
 """
 
 from __future__ import annotations
@@ -18,36 +14,15 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from ...engine import Rules, SeatView, tiles
+from ...engine import SeatView, tiles
+from ...table.words import partner_of, seat_names, side_names
 
 BACK = "▮"
 TURN = "▶"
 TURN_STYLE = "bold #ffe066"
 PARTNER_STYLE = "#8fd0ff"
 
-
-def seat_names(players: int, partners: bool) -> tuple[str, ...]:
-    """A name per seat: "You", then the CPU seats by where they sit."""
-    if players == 2:
-        return ("You", "CPU")
-    if players == 3:
-        return ("You", "East", "West")
-    return ("You", "East", "North", "West")
-
-
-def side_names(players: int, partners: bool) -> tuple[str, ...]:
-    """A name per scoring side: a seat's name, or a pair of partners (R-P-1)."""
-    names = seat_names(players, partners)
-    if partners and players == 4:
-        return (f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}")
-    return names
-
-
-def partner_of(rules: Rules, seat: int) -> int | None:
-    """The seat across from ``seat`` when the game is played in partners."""
-    if not rules.partners or rules.players != 4:
-        return None
-    return (seat + 2) % 4
+__all__ = ["partner_of", "seat_names", "seats_text", "side_names"]
 
 
 def seats_text(

@@ -1,0 +1,74 @@
+"""The table without a UI: a match's turn flow, CPU seats, clocks, pacing and saves.
+
+No Textual or Rich import here (a test keeps it so): the TUI renders a
+:class:`TableSession` and forwards the person's keys to it; tests and tools
+drive it directly. See :mod:`.session` for the flow, :mod:`.events` for what it
+tells its listeners, :mod:`.words` for what it says.
+"""
+
+from .events import (
+    ActionApplied,
+    Background,
+    ClockChanged,
+    CpuAnswer,
+    CpuRequest,
+    HandOver,
+    HandStarted,
+    HintAnswer,
+    HintRequest,
+    HintShown,
+    MatchOver,
+    MessageChanged,
+    Notice,
+    SaveFailed,
+    SelectionChanged,
+    TableEvent,
+    ThinkingStarted,
+    ThinkingStopped,
+    TurnStarted,
+    Waiting,
+)
+from .session import (
+    BASE_DELAY,
+    YOU,
+    EndQuestion,
+    MatchSetup,
+    Pace,
+    Question,
+    TableSession,
+    TouchQuestion,
+)
+from .words import LogEntry, Sentence
+
+__all__ = [
+    "BASE_DELAY",
+    "YOU",
+    "ActionApplied",
+    "Background",
+    "ClockChanged",
+    "CpuAnswer",
+    "CpuRequest",
+    "EndQuestion",
+    "HandOver",
+    "HandStarted",
+    "HintAnswer",
+    "HintRequest",
+    "HintShown",
+    "LogEntry",
+    "MatchOver",
+    "MatchSetup",
+    "MessageChanged",
+    "Notice",
+    "Pace",
+    "Question",
+    "SaveFailed",
+    "SelectionChanged",
+    "Sentence",
+    "TableEvent",
+    "TableSession",
+    "ThinkingStarted",
+    "ThinkingStopped",
+    "TouchQuestion",
+    "TurnStarted",
+    "Waiting",
+]

@@ -1,0 +1,418 @@
+"""The table's words, without a UI: seat names, move-log entries, scores, prompts.
+
+Every sentence the table says that depends on the game is made here (or by the
+session from these pieces), so it is tested without Textual. The TUI renders
+them; it adds styles, never words about the game.
+
+>>> from dominoes_tui.engine import Event, tiles
+>>> log_lines([Event(1, "draw", (4, 6)), Event(1, "draw", (4, 6)),
+...            Event(1, "play", (4, 6), tiles.tile(6, 3), 1)], ("You", "CPU"))
+['CPU drew 2 and played 6-3 on the right']
+>>> log_lines([Event(0, "play", (5, 0), tiles.tile(5, 5), 0, scored=10)], ("You", "CPU"))
+['You played 5-5 on the left +10']
+>>> seat_names(4, partners=True)
+('You', 'East', 'North', 'West')
+>>> side_names(4, partners=True)
+('You & North', 'East & West')
+>>> seat_names(3, partners=False), side_names(2, partners=False)
+(('You', 'East', 'West'), ('You', 'CPU'))
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..engine import Event, HandResult, MatchResult, Rules, Scores, tiles
+from ..engine.actions import END_NAMES
+
+RESUMED = "Welcome back: the match is as you left it. Press any key to go on (clocks stopped)."
+END_KEYS = ("←", "→", "↑", "↓")
+"""The key that picks each end (left, right, up, down) when a tile fits several."""
+END_LABELS = ("L", "R", "U", "D")
+"""The letter an open end's marker shows on the felt (``L4``: the left end shows 4)."""
+
+
+# ---------------------------------------------------------------- seats
+def seat_names(players: int, partners: bool) -> tuple[str, ...]:
+    """A name per seat: "You", then the CPU seats by where they sit (R-P-1)."""
+    if players == 2:
+        return ("You", "CPU")
+    if players == 3:
+        return ("You", "East", "West")
+    if players == 4:
+        return ("You", "East", "North", "West")
+    return ("You",) + tuple(f"CPU {i}" for i in range(1, players))
+
+
+def side_names(players: int, partners: bool) -> tuple[str, ...]:
+    """A name per scoring side: a seat's name, or a pair of partners (R-P-1)."""
+    names = seat_names(players, partners)
+    if partners and players == 4:
+        return (f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}")
+    return names
+
+
+def partner_of(rules: Rules, seat: int) -> int | None:
+    """The seat across from ``seat`` when the game is played in partners."""
+    if not rules.partners or rules.players != 4:
+        return None
+    return (seat + 2) % 4
+
+
+# ---------------------------------------------------------------- the move log
+@dataclass(frozen=True)
+class LogEntry:
+    """One line of the move log, as data: who did what, where.
+
+    ``kind``: ``"play"``, ``"doubles"``, ``"pass"``, ``"draw"`` (draws not yet
+    followed by a play or pass: ``drew`` tiles so far), or a table note:
+    ``"redeal"``, ``"hand_over"``. ``seat`` is None for a note.
+    """
+
+    hand_no: int
+    seat: int | None
+    kind: str
+    text: str
+    tile: int | None = None
+    second: int | None = None
+    end: int | None = None
+    drew: int = 0
+    """Tiles drawn this turn before it (or so far, for ``"draw"``)."""
+    scored: int = 0
+    """Points the play scored at once (All Fives, R-F-2)."""
+    ends: tuple[int, ...] = ()
+    """The open ends' numbers just before it (a pass showed it had none of them)."""
+
+
+def _no(ends: Sequence[int]) -> str:
+    nums = sorted(set(ends))
+    return "no " + " or ".join(str(n) for n in nums)
+
+
+def _drew(n: int) -> str:
+    return f"drew {n}"
+
+
+def where_words(end: int | None) -> str:
+    """``"left"``, ``"up arm"`` (a spinner's arm): where a tile went."""
+    if end is None:
+        return ""
+    if not isinstance(end, int) or end >= len(END_NAMES):
+        return str(end)
+    return END_NAMES[end] + (" arm" if end >= 2 else "")
+
+
+def log_entries(events: Sequence[Event], names: Sequence[str], hand_no: int = 0) -> list[LogEntry]:
+    """One entry per turn: draws are gathered into the play or pass that ended them."""
+    out: list[LogEntry] = []
+    draws = 0
+    drawer: int | None = None
+    for e in events:
+        who = names[e.seat]
+        if e.kind == "draw":
+            if drawer is not None and drawer != e.seat and draws:
+                out.append(
+                    LogEntry(hand_no, drawer, "draw", f"{names[drawer]} {_drew(draws)}", drew=draws)
+                )
+                draws = 0
+            drawer = e.seat
+            draws += 1
+            continue
+        drew = draws if draws and drawer == e.seat else 0
+        prefix = f"{who} {_drew(drew)} and " if drew else f"{who} "
+        draws, drawer = 0, None
+        if e.kind == "play":
+            if e.end is None:
+                line = f"{prefix}led {tiles.name(e.tile)}"
+            else:
+                line = f"{prefix}played {tiles.name(e.tile)} on the {where_words(e.end)}"
+            line += f" +{e.scored}" if e.scored else ""  # All Fives, R-F-2
+            out.append(
+                LogEntry(hand_no, e.seat, "play", line, e.tile, None, e.end, drew, e.scored, e.ends)
+            )
+        elif e.kind == "doubles":
+            line = f"{prefix}played two doubles: {tiles.name(e.tile)} and {tiles.name(e.second)}"
+            out.append(
+                LogEntry(hand_no, e.seat, "doubles", line, e.tile, e.second, None, drew, e.scored)
+            )
+        elif e.kind == "pass":
+            line = f"{prefix}passed: {_no(e.ends)}"
+            out.append(LogEntry(hand_no, e.seat, "pass", line, drew=drew, ends=e.ends))
+    if draws and drawer is not None:
+        out.append(
+            LogEntry(hand_no, drawer, "draw", f"{names[drawer]} {_drew(draws)}…", drew=draws)
+        )
+    return out
+
+
+def log_lines(events: Sequence[Event], names: Sequence[str]) -> list[str]:
+    """The log's lines: one per turn (see :func:`log_entries`)."""
+    return [e.text for e in log_entries(events, names)]
+
+
+def redeal_line(redeals: int) -> str:
+    """The log's note for a hand dealt more than once."""
+    times = "once" if redeals == 1 else f"{redeals} times"
+    return f"Redealt {times} (R-C-2)"
+
+
+def hand_over_line(hand_no: int) -> str:
+    return f"— hand {hand_no} over —"
+
+
+# ---------------------------------------------------------------- scores
+def score_text(rules: Rules, scores: Scores, side: int) -> str:
+    """``"12"``, or ``"0 +5"`` with points held under the rule of 13."""
+    text = str(scores.written[side])
+    if rules.rule_of_13 and scores.held[side]:
+        text += f" +{scores.held[side]}"
+    return text
+
+
+def target_text(rules: Rules) -> str:
+    if rules.target == 0:
+        return "one hand"
+    verb = "loses" if rules.target_means == "lose" else "wins"
+    return f"{rules.target} {verb}"
+
+
+def pips_text(mask: int) -> str:
+    return " ".join(tiles.names(mask)) or "nothing"
+
+
+_YOU_FORMS = (
+    ("You scores", "You score"),
+    ("You writes", "You write"),
+    ("You takes", "You take"),
+    ("You is ", "You are "),
+    ("You's ", "Your "),
+    ("You has ", "You have "),
+)
+
+
+_PLURAL = {"scores": "score", "writes": "write", "takes": "take", "is": "are", "has": "have"}
+_TEAM = re.compile(r"(\w+ & \w+) (scores|writes|takes|is|has)\b")
+
+
+def second_person(line: str) -> str:
+    """The engine words a hand for third persons; "You scores" reads as "You score",
+    and a team of partners takes the plural: "East & West write".
+
+    >>> second_person("You & North writes 27 (27 pips).")
+    'You & North write 27 (27 pips).'
+    """
+    line = _TEAM.sub(lambda m: f"{m.group(1)} {_PLURAL[m.group(2)]}", line)
+    for a, b in _YOU_FORMS:
+        line = line.replace(a, b)
+    return line
+
+
+# ---------------------------------------------------------------- what the person reads
+@dataclass(frozen=True)
+class Sentence:
+    """A line for the person: ``lead`` is said with emphasis (the UI styles it by ``tone``).
+
+    ``tone``: ``"prompt"`` (what to do now), ``"note"`` (what just happened),
+    ``"question"`` (the table waits for an answer), ``"refusal"`` (a key or move
+    that was refused, and why).
+
+    >>> str(Sentence("Not allowed:", "hand 1 must be led with 1-1.", "refusal"))
+    'Not allowed: hand 1 must be led with 1-1.'
+    """
+
+    lead: str = ""
+    text: str = ""
+    tone: str = "note"
+
+    def __str__(self) -> str:
+        if self.lead and self.text:
+            return f"{self.lead} {self.text}"
+        return self.lead or self.text
+
+    def __bool__(self) -> bool:
+        return bool(self.lead or self.text)
+
+
+NOTHING = Sentence()
+
+
+def times_words(redeals: int) -> str:
+    return "once" if redeals == 1 else f"{redeals} times"
+
+
+def redeal_words(redeals: int) -> str:
+    """Said at the start of a hand that was redealt (R-C-2)."""
+    return f"Redealt {times_words(redeals)}: a hand had 5 doubles or 6 of one suit (R-C-2). "
+
+
+def redeal_toast(redeals: int) -> str:
+    return f"The tiles were redealt {times_words(redeals)} (R-C-2)."
+
+
+def lead_words(hand_no: int, leads: Sequence[int], hand_size: int, leader: str | None) -> str:
+    """``Hand 1: you lead, and must lead 1-1.``; ``leader``: the CPU seat's name, or None
+    when the person leads."""
+    words = f"Hand {hand_no}: "
+    if leader is not None:
+        return words + f"{leader} leads."
+    if len(leads) == 1:
+        return words + f"you lead, and must lead {tiles.name(leads[0])}."
+    if len(leads) < hand_size:
+        return words + f"you lead, with one of {', '.join(tiles.name(t) for t in leads)}."
+    return words + "you lead."
+
+
+def needs_words(match_rule: str, ends: Sequence[int]) -> str:
+    """Matador: ``5 needs 2, 0 needs ★`` for the open ends (R-MT-1, R-MT-2)."""
+    from ..engine import wanted_number
+
+    shown = sorted(set(ends))
+    wants = {n: wanted_number(match_rule, n) for n in shown}
+    return ", ".join(f"{n} needs {'★' if w is None else w}" for n, w in wants.items())
+
+
+def your_turn_words(fitting: int, rules: Rules, ends: Sequence[int]) -> str:
+    """``Your turn: 2 of your tiles fit. ←/→ to choose, Enter to play.``"""
+    fit = "1 of your tiles fits" if fitting == 1 else f"{fitting} of your tiles fit"
+    keys = "←/→ to choose, Enter to play."
+    if rules.match_rule == "sum7":  # R-MT-1: what each open end needs
+        fit, keys = f"{fit}: {needs_words(rules.match_rule, ends)}", "←/→, Enter."
+    return f"Your turn: {fit}. {keys}"
+
+
+def forced_words(draw: bool, ends: Sequence[int]) -> str:
+    """Why the table draws or passes for the person (R-M-4)."""
+    nums = " or ".join(str(n) for n in sorted(set(ends)))
+    if draw:
+        return f"No {nums} in your hand: drawing…"
+    return f"No {nums} to play and nothing to draw: you pass."
+
+
+def drew_words(tile: int, fits: bool) -> str:
+    return f"You drew {tiles.name(tile)}" + (": it fits." if fits else ".")
+
+
+TURN_LIMIT = "Your time for the turn ran out: the Easy CPU played it for you."
+
+
+def end_words(end: int, ends: Sequence[int]) -> str:
+    """``← left (L4)``: the key, the end's name and what it shows."""
+    if isinstance(end, int) and end < len(END_KEYS):
+        return f"{END_KEYS[end]} {END_NAMES[end]} ({END_LABELS[end]}{ends[end]})"
+    return str(end)
+
+
+def ends_question(ask: Sequence[int], ends: Sequence[int]) -> str:
+    return " or ".join(end_words(e, ends) for e in ask)
+
+
+def end_question(tile: int, ask: Sequence[int], ends: Sequence[int]) -> Sentence:
+    """R-M-2: the tile fits several ends; the person says which."""
+    if list(ask) == [0, 1]:
+        return Sentence(
+            f"{tiles.name(tile)} fits both ends:",
+            f"← left (L{ends[0]}) or → right (R{ends[1]})?  Esc: other tile",
+            "question",
+        )
+    return Sentence(
+        f"{tiles.name(tile)} fits {len(ask)} ends:",
+        f"{ends_question(ask, ends)}?  Esc: other tile",
+        "question",
+    )
+
+
+def end_question_again(tile: int, ask: Sequence[int], ends: Sequence[int]) -> Sentence:
+    """Enter while the table waits for an end: how to answer."""
+    if list(ask) == [0, 1]:
+        return Sentence(
+            "",
+            f"{tiles.name(tile)} fits both ends: press ← for the left "
+            "or → for the right (Esc to choose another tile).",
+            "question",
+        )
+    return Sentence(
+        "",
+        f"{tiles.name(tile)} fits {len(ask)} ends: {ends_question(ask, ends)} (Esc: another tile).",
+        "question",
+    )
+
+
+def wrong_end(tile: int, end: int, ask: Sequence[int], ends: Sequence[int]) -> Sentence:
+    name = END_NAMES[end] if isinstance(end, int) and end < len(END_NAMES) else str(end)
+    return Sentence(
+        "",
+        f"{tiles.name(tile)} does not go on the {name} end: {ends_question(ask, ends)}",
+        "question",
+    )
+
+
+def way_round_question(tile: int, end: int, n: int, touches: Sequence[int]) -> Sentence:
+    """R-MT-2: a matador goes either way round; the person says which half touches."""
+    a, b = touches[0], touches[-1]
+    return Sentence(
+        f"{tiles.name(tile)} on the {END_NAMES[end]} {n}:",
+        f"← {a} touches ({b} open) or → {b} touches ({a} open)?  Esc: back",
+        "question",
+    )
+
+
+def refusal(reason: str) -> Sentence:
+    """A move the engine refused, in its words (R-D-3)."""
+    return Sentence("Not allowed:", reason, "refusal")
+
+
+def wait_words(name: str) -> Sentence:
+    return Sentence("", f"Wait: it is {name}'s turn.", "refusal")
+
+
+def hint_words(reason: str, end: int | None) -> str:
+    where = ""
+    if end is not None and " on the " not in reason:
+        where = f" on the {END_NAMES[end]}"
+    return f"Hint: {reason}{where}"
+
+
+# ---------------------------------------------------------------- results
+def hand_how(result: HandResult | None, names: Sequence[str]) -> str:
+    """How a hand ended: ``"CPU went out"``, ``"blocked; You lighter"``."""
+    if result is None:
+        return "over"
+    if result.kind == "domino":
+        return f"{names[result.winner]} went out"
+    if result.winner is None:
+        return "blocked, level"
+    return f"blocked; {names[result.winner]} lighter"
+
+
+def match_headline(
+    rules: Rules, m: MatchResult | None, side_names: Sequence[str], opponent: str
+) -> tuple[str, str]:
+    """The match-over title and why: ``("You win on time!", "CPU's clock reached 0:00…")``.
+
+    ``opponent``: the CPU's own name, said for a two-player match it won.
+    """
+    names = side_names
+    if m is None:
+        return "The match is over", ""
+    if m.reason == "time":  # flag fall (R-T-1)
+        title = "You lost on time" if m.loser_side == 0 else "You win on time!"
+    elif m.winner_side is None:
+        title = "The match is drawn"
+    elif m.winner_side == 0:
+        title = "You win the match!"
+    else:
+        winner = opponent if rules.players == 2 else names[m.winner_side]
+        title = f"{winner} wins the match"
+    if m.reason == "target":
+        who = names[m.loser_side if rules.target_means == "lose" else m.winner_side]
+        why = f"{who} reached {rules.target} ({target_text(rules)})."
+    elif m.reason == "time":
+        who = "Your" if m.loser_side == 0 else f"{names[m.loser_side]}'s"
+        why = f"{who} clock reached 0:00: the match ends at once."
+    elif m.reason == "resign":
+        why = f"{names[m.loser_side]} resigned."
+    else:
+        why = "A single hand decides the match."
+    return title, why

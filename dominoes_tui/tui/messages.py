@@ -1,0 +1,63 @@
+"""Navigation: what a screen asks the app to do (the app owns navigation).
+
+Screens post these (``self.post_message(StartMatch(...))``); :class:`DominoesApp`
+handles them. No screen imports the app module: settings a screen needs (the
+tile style, the pace) are passed to it.
+
+A navigation message from a screen that is no longer in front when the app
+handles it is ignored (a second Enter while the first one's screen is opening).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from textual.message import Message
+
+if TYPE_CHECKING:
+    from .. import store
+    from ..engine import Game, Rules
+    from ..table import MatchSetup
+
+
+@dataclass
+class StartMatch(Message):
+    """Sit down at a new table (replacing any other screens).
+
+    ``seed`` None: the app's next seed (``--seed`` for its first match, then fresh).
+    ``game``: start from a set position (tests, puzzles).
+    """
+
+    rules: Rules
+    level: str
+    seed: int | None = None
+    first_seat: int | None = None
+    name: str | None = None
+    game: Game | None = None
+
+    @classmethod
+    def from_setup(cls, setup: MatchSetup) -> StartMatch:
+        return cls(setup.rules, setup.level, setup.seed, setup.first_seat, setup.name)
+
+
+@dataclass
+class ResumeMatch(Message):
+    """Open the table of a saved match (it waits for a key, clocks stopped)."""
+
+    saved: store.SavedGame
+
+
+@dataclass
+class OpenStartMenu(Message):
+    """The start menu, over nothing else."""
+
+
+@dataclass
+class NewGame(Message):
+    """Choose a house and a CPU level for a new match (from the match-over screen)."""
+
+
+@dataclass
+class Quit(Message):
+    """Quit the app (an unfinished match is saved for Continue)."""
