@@ -253,7 +253,7 @@ async def test_R_T_4_classic_starts_with_a_15_minute_clock() -> None:
         assert row.value == 15 and "◀ 15 min ▶" in str(row.render())
         await pilot.press("s")
         await settle(pilot)
-        assert app.table.rules.clock_minutes == 15 and app.table.clock.seconds == 15 * 60
+        assert app.table.rules.clock_minutes == 15 and app.table.session.clock.seconds == 15 * 60
 
 
 async def test_custom_clock_minutes() -> None:
