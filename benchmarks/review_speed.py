@@ -22,7 +22,7 @@ import platform
 import statistics
 import sys
 import time
-from dataclasses import replace
+from dataclasses import asdict, replace
 
 from dominoes_tui.ai import make_player
 from dominoes_tui.ai.review import DEFAULT_BUDGET, Budget, review
@@ -80,15 +80,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--variants", default=",".join(VARIANTS))
     ap.add_argument("--seed", type=int, default=3, help="The matches' deal seed.")
     ap.add_argument("--deals", type=int, default=DEFAULT_BUDGET.deals)
+    ap.add_argument("--general-deals", type=int, default=DEFAULT_BUDGET.general_deals)
     ap.add_argument("--rounds", type=int, default=DEFAULT_BUDGET.rounds)
     ap.add_argument("--max-rounds", type=int, default=DEFAULT_BUDGET.max_rounds)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    budget = Budget(args.deals, args.rounds, args.max_rounds)
+    budget = Budget(
+        deals=args.deals,
+        general_deals=args.general_deals,
+        rounds=args.rounds,
+        max_rounds=args.max_rounds,
+    )
     variants = load_variants()
     rows = [measure(variants[v], args.seed, budget) for v in args.variants.split(",")]
     if args.json:
-        print(json.dumps({"budget": budget.__dict__, "rows": rows}, indent=2))
+        print(json.dumps({"command": " ".join(sys.argv), "budget": asdict(budget), "rows": rows}))
         return 0
     print(f"Python {platform.python_version()} on {platform.machine()}, one core; {budget}")
     head = (

@@ -403,9 +403,13 @@ def review(
         for obj in rv.json_records(result):
             typer.echo(json.dumps(obj, ensure_ascii=False))
         return
-    typer.echo(rv.match_heading(rec))
-    for line in rv.report_lines(result):
-        typer.echo(line)
+    import shutil
+    import textwrap
+
+    width = max(40, shutil.get_terminal_size().columns - 1)
+    for line in [rv.match_heading(rec), *rv.report_lines(result)]:
+        indent = " " * (len(line) - len(line.lstrip()))
+        typer.echo(textwrap.fill(line, width, subsequent_indent=indent + "  ") or "")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -162,7 +162,8 @@ def expert_evaluator(budget: Budget = DEFAULT_BUDGET) -> Evaluator:
 
     def evaluate(view: SeatView, seed: int) -> dict[Action, float]:
         deals = budget.deals if supports(view.rules) else budget.general_deals
-        expert = ExpertPlayer(seed, playouts=deals * len(view.legal), time_cap=None)
+        moves = len({outcome_key(view, a) for a in view.legal})  # Expert values each once
+        expert = ExpertPlayer(seed, playouts=deals * moves, time_cap=None)
         return expert.evaluate(view)
 
     return evaluate
@@ -469,6 +470,11 @@ def _shape(view: SeatView, a: Action) -> _Shape:
     return _Shape((hand & emask).bit_count(), (unseen & emask).bit_count(), numbers, ends)
 
 
+def _ends_words(ends: tuple[int, ...]) -> str:
+    shown = [str(n) for n in ends]
+    return ", ".join(shown[:-1]) + f" and {shown[-1]}" if len(shown) > 1 else "".join(shown)
+
+
 def _reasons(view: SeatView, a: Action) -> list[str]:
     if isinstance(a, (Draw, Pass)):
         return []
@@ -521,6 +527,14 @@ def why_better(view: SeatView, best: Action, played: Action) -> str:
             out.append(f"{short} {r}")
         elif r.startswith("they could score"):
             out.append(f"after {short} {r}")
+    if (
+        not out
+        and isinstance(played, (Play, PlayDoubles))
+        and isinstance(best, (Play, PlayDoubles))
+    ):
+        b, p = _shape(view, best), _shape(view, played)
+        if sorted(b.ends) != sorted(p.ends):
+            out.append(f"leaves {_ends_words(b.ends)} open ({_ends_words(p.ends)} after {words})")
     if not out:
         return "it wins more often when the unseen tiles are dealt out and the hand played out"
     out = [r.replace(" or mine:", " or in your hand:") for r in out]
@@ -646,7 +660,7 @@ _OUTCOME_WORDS = {"win": "you won", "loss": "you lost", "draw": "drawn", "abando
 
 
 def match_heading(record: MatchRecord) -> str:
-    """One line naming a recorded match: ``Match 12 · classic against Hard · ended
+    """One line naming a recorded match: ``Match 12 · classic against Hard ·
     2026-11-29 10:04 · you lost 87–104 in 9 hands``."""
     you = record.human_side
     scores = record.scores
@@ -656,7 +670,7 @@ def match_heading(record: MatchRecord) -> str:
     level = record.cpu_level.capitalize()
     ended = record.ended_at[:16].replace("T", " ")
     return (
-        f"Match {record.id} · {record.variant} against {level} · ended {ended} · "
+        f"Match {record.id} · {record.variant} against {level} · {ended} · "
         f"{outcome} {score} in {hands}"
     )
 

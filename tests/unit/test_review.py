@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import doctest
 import json
 import random
 import sqlite3
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -66,6 +69,24 @@ def blocked_endgame() -> Game:
 SIX_SIX, SIX_FIVE = tiles.parse("6-6"), tiles.parse("6-5")
 LOSING = Play(SIX_FIVE, 0)
 WINNING = (Play(SIX_SIX, 0), Play(SIX_FIVE, 1))
+
+
+# ------------------------------------------------------------ the module
+def test_the_review_imports_no_ui_library() -> None:
+    code = (
+        "import json, sys\n"
+        "import dominoes_tui.ai.review\n"
+        "print(json.dumps(sorted(m for m in sys.modules "
+        "if m.split('.')[0] in ('textual', 'rich'))))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert json.loads(out.stdout) == []
+
+
+def test_docstring_examples() -> None:
+    assert doctest.testmod(rv).failed == 0
 
 
 # ------------------------------------------------------------ thresholds and marks
@@ -388,7 +409,7 @@ def test_cli_review_text(home: Path, cheap: None) -> None:
     result = CliRunner().invoke(app, ["review", str(n)])
     assert result.exit_code == 0, result.output
     out = result.output
-    assert out.startswith(f"Match {n} · draw against Hard · ended ")
+    assert out.startswith(f"Match {n} · draw against Hard · 20")
     assert "decisions judged, accuracy" in out and "Hand 1 · " in out
 
 
