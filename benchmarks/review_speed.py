@@ -83,6 +83,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--general-deals", type=int, default=DEFAULT_BUDGET.general_deals)
     ap.add_argument("--rounds", type=int, default=DEFAULT_BUDGET.rounds)
     ap.add_argument("--max-rounds", type=int, default=DEFAULT_BUDGET.max_rounds)
+    ap.add_argument("--z", type=float, default=DEFAULT_BUDGET.z)
+    ap.add_argument("--margin", type=float, default=DEFAULT_BUDGET.margin)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     budget = Budget(
@@ -90,6 +92,8 @@ def main(argv: list[str] | None = None) -> int:
         general_deals=args.general_deals,
         rounds=args.rounds,
         max_rounds=args.max_rounds,
+        z=args.z,
+        margin=args.margin,
     )
     variants = load_variants()
     rows = [measure(variants[v], args.seed, budget) for v in args.variants.split(",")]

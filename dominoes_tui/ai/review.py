@@ -14,14 +14,14 @@ mistake from 8, a blunder from 15. Accuracy is the share of decisions within
 
 Repeatable: each decision is evaluated from a seed made of the review's seed
 and the *view* itself (:func:`view_seed`), so the same position always gets the
-same values, whether it is reviewed in its match, in its hand alone, or checked
-by the coach before the move is made; and two deals that look the same from
-the person's seat get the same marks.
+same values whether it is reviewed in its match or in its hand alone, and two
+deals that look the same from the person's seat get the same marks.
 
-Stable: one evaluation round samples :attr:`Budget.deals` deals per move; when
-a move's loss lands within :attr:`Budget.margin` of a threshold, more rounds
-(other seeds, up to :attr:`Budget.max_rounds`) are averaged in before it is
-marked (figures in ``benchmarks/RESULTS.md``).
+Stable: a decision is evaluated in rounds (:class:`Budget`), each one call of
+Expert's evaluation from its own seed; after the first four, while the loss
+lies within two standard errors of a threshold (the error estimated from how
+the rounds disagree), more rounds are averaged in, up to sixteen. Close calls
+get the most deals (figures in ``benchmarks/RESULTS.md``).
 
 Pieces for the screens built on top (no Textual or Rich here):
 
@@ -37,8 +37,10 @@ Pieces for the screens built on top (no Textual or Rich here):
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 import re
+import statistics
 from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -112,23 +114,26 @@ def mark_of(loss: float) -> str | None:
 class Budget:
     """How hard the review looks at each decision.
 
-    ``deals``: sampled deals per move in one round (Expert's playouts per move) in
-    line games; ``general_deals`` the same on a spinner or in Matador, whose
-    playouts cost about four times as much; ``rounds``: rounds always run;
-    ``max_rounds``: the most when a loss is near a threshold (within ``margin``);
-    ``seed``: the review's own seed.
+    Each round is one call of Expert's evaluation with ``deals`` sampled deals per
+    move (``general_deals`` on a spinner or in Matador, whose playouts cost about
+    four times as much: the knob to turn if they get slower), each from its own
+    seed. ``rounds`` are always run; then, while the loss lies within ``z``
+    standard errors of a threshold (the error estimated from how the rounds
+    disagree) or within ``margin``, more rounds, up to ``max_rounds``. ``seed``: the
+    review's own seed.
     """
 
-    deals: int = 400
-    general_deals: int = 200
-    rounds: int = 1
-    max_rounds: int = 4
-    margin: float = 0.015
+    deals: int = 100
+    general_deals: int = 100
+    rounds: int = 4
+    max_rounds: int = 16
+    z: float = 2.0
+    margin: float = 0.005
     seed: int = 0
 
 
 DEFAULT_BUDGET = Budget()
-QUICK_BUDGET = Budget(deals=200, general_deals=100, rounds=1, max_rounds=1)
+QUICK_BUDGET = Budget(deals=50, general_deals=25, rounds=4, max_rounds=4)
 """For a question that must be answered at once (the coach before a move)."""
 
 
@@ -379,22 +384,19 @@ def judge(
     base = view_seed(view, budget.seed)
     legal = list(view.legal)
     totals = dict.fromkeys(legal, 0.0)
-    rounds = 0
+    samples: list[dict[Action, float]] = []
 
     def one_round() -> None:
-        nonlocal rounds
-        vals = evaluator(view, random.Random(base + rounds).getrandbits(63))
+        vals = evaluator(view, random.Random(base + len(samples)).getrandbits(63))
+        samples.append(vals)
         for a in legal:
             totals[a] += vals[a]
-        rounds += 1
-
-    def loss_now() -> float:
-        return _clamp(max(totals.values()) / rounds) - _clamp(totals[played] / rounds)
 
     for _ in range(max(1, budget.rounds)):
         one_round()
-    while rounds < budget.max_rounds and _near_threshold(loss_now(), budget.margin):
+    while len(samples) < budget.max_rounds and _unsure(samples, totals, played, budget):
         one_round()
+    rounds = len(samples)
     values = {a: totals[a] / rounds for a in legal}
     top = max(values.values())
     best = played if values[played] >= top else next(a for a in legal if values[a] >= top)
@@ -438,8 +440,20 @@ def _clamp(x: float) -> float:
     return min(1.0, max(0.0, x))
 
 
-def _near_threshold(loss: float, margin: float) -> bool:
-    return any(abs(loss - limit) < margin for limit, _ in THRESHOLDS)
+def _unsure(
+    samples: list[dict[Action, float]], totals: dict[Action, float], played: Action, budget: Budget
+) -> bool:
+    """Whether the loss so far is too close to a threshold to mark it yet: within
+    ``budget.z`` standard errors (estimated from the rounds' spread) or ``budget.margin``."""
+    n = len(samples)
+    best = max(totals, key=totals.__getitem__)
+    loss = _clamp(totals[best] / n) - _clamp(totals[played] / n)
+    se = 0.0
+    if n > 1:
+        each = [v[best] - v[played] for v in samples]
+        se = statistics.stdev(each) / math.sqrt(n)
+    near = max(budget.margin, budget.z * se)
+    return any(abs(loss - limit) < near for limit, _ in THRESHOLDS)
 
 
 # ---------------------------------------------------------------- why

@@ -162,6 +162,22 @@ def test_a_loss_near_a_threshold_is_looked_at_again() -> None:
     assert len(clear.calls) == 1
 
 
+def test_noisy_rounds_get_more_deals_until_the_mark_is_clear() -> None:
+    """Rounds that disagree (losses of 8 and 2 points in turn, 5 on average) leave the
+    3-point line within two standard errors at first; more rounds narrow it."""
+    view = seat_view(blocked_endgame(), 0)
+    calls = []
+
+    def noisy(view, seed):
+        calls.append(seed)
+        best = 0.60 + (0.03 if len(calls) % 2 else -0.03)
+        return {a: best if a == Play(SIX_SIX, 0) else 0.55 for a in view.legal}
+
+    j = rv.judge(view, LOSING, rv.Budget(rounds=4, max_rounds=16), evaluator=noisy)
+    assert 4 < len(calls) < 16 and j.rounds == len(calls)
+    assert j.mark == "inaccuracy" and j.loss == pytest.approx(0.05, abs=0.01)
+
+
 def test_accuracy_is_the_share_within_3_points() -> None:
     view = seat_view(blocked_endgame(), 0)
     js = [
