@@ -365,5 +365,100 @@ def replay(
     replay_screen.run_replay(rec, hands)
 
 
+SQLITE_MAX_ID = 2**63 - 1
+
+
+@app.command()
+def review(
+    match_id: int | None = typer.Argument(
+        None, help="A match's number in the history (default: the latest)."
+    ),
+    as_json: bool = typer.Option(
+        False, "--json", help="One JSON object per decision, then a summary object."
+    ),
+    save: bool = typer.Option(
+        True, "--save/--no-save", help="Keep the accuracy in the history (for `dominoes stats`)."
+    ),
+) -> None:
+    """Judge your moves in a recorded match: blunders, mistakes, inaccuracies, and accuracy."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    from .ai import review as rv
+    from .engine import IllegalAction
+    from .store import History, HistoryError
+
+    def fail(message: str, code: int) -> typer.Exit:
+        typer.secho(f"Error: {message}", fg="red", err=True)
+        return typer.Exit(code)
+
+    try:
+        history = History()
+        latest = history.latest_id()
+        wanted = match_id if match_id is not None else latest
+        rec = history.get(wanted) if wanted is not None and 0 < wanted <= SQLITE_MAX_ID else None
+    except HistoryError as e:
+        raise fail(str(e), 1) from None
+    except (ValueError, KeyError, TypeError, IndexError) as e:
+        raise fail(
+            f"match {wanted} in the history is damaged and cannot be read ({e}).", 1
+        ) from None
+    if history.problem:
+        typer.secho(history.problem, fg="yellow", err=True)
+    if rec is None:
+        if latest is None:
+            msg = "no matches recorded yet: finish one with `dominoes play`, then review it."
+        else:
+            msg = f"no match {match_id} in the history; the latest is {latest} (`dominoes stats`)."
+        raise fail(msg, 2)
+    err = Console(stderr=True)
+    try:
+        with Progress(
+            "[progress.description]{task.description}",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=err,
+            transient=True,
+            disable=not err.is_terminal,
+        ) as progress:
+            task = progress.add_task(f"Reviewing match {rec.id}", total=None)
+            result = rv.review_record(
+                rec,
+                budget=rv.DEFAULT_BUDGET,
+                progress=lambda done, total: progress.update(task, completed=done, total=total),
+            )
+    except VariantError as e:
+        raise fail(
+            f"match {rec.id} cannot be reviewed: its rules are not valid today ({e}).", 1
+        ) from None
+    except IllegalAction as e:
+        raise fail(
+            f"match {rec.id} cannot be reviewed: today's rules refuse one of its moves ({e}).", 1
+        ) from None
+    if save:
+        try:
+            history.save_review(
+                rec.id,
+                result.accuracy,
+                len(result.judgements),
+                result.counts(),
+                {h.hand: (h.accuracy, len(h.judgements)) for h in result.hands},
+            )
+        except HistoryError as e:
+            typer.secho(f"The accuracy was not kept: {e}", fg="yellow", err=True)
+    if as_json:
+        for obj in rv.json_records(result):
+            typer.echo(json.dumps(obj, ensure_ascii=False))
+        return
+    import shutil
+    import textwrap
+
+    width = max(40, shutil.get_terminal_size().columns - 1)
+    for line in [rv.match_heading(rec), *rv.report_lines(result)]:
+        indent = " " * (len(line) - len(line.lstrip()))
+        typer.echo(textwrap.fill(line, width, subsequent_indent=indent + "  ") or "")
+
+
 if __name__ == "__main__":  # pragma: no cover
     app()

@@ -16,8 +16,8 @@ from __future__ import annotations
 import contextlib
 import json
 import sqlite3
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -25,10 +25,10 @@ from ..engine import HAND_OVER, Action, Game, HandResult, Rules, action_from_jso
 from ..engine.rules import rules_from_dict
 from .paths import data_dir, iso, set_aside, utc_now
 from .saves import MatchInfo
-from .stats import Stats, compute_stats
+from .stats import AccuracyPoint, Stats, compute_stats
 
 DB_NAME = "history.sqlite3"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 WIN, LOSS, DRAW, ABANDONED = "win", "loss", "draw", "abandoned"
 OUTCOMES = (WIN, LOSS, DRAW, ABANDONED)
@@ -104,7 +104,23 @@ def _v1_to_v2(conn: sqlite3.Connection) -> None:
         )
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v0_to_v1, _v1_to_v2]
+def _v2_to_v3(conn: sqlite3.Connection) -> None:
+    """The move review's figures (``ai.review``), NULL until the match is reviewed: per match
+    the ``accuracy`` (share of decisions within 3 points of the best), the ``decisions``
+    judged, the ``marks`` (JSON counts of blunders, mistakes, inaccuracies) and when
+    (``reviewed_at``); per hand its ``accuracy`` and ``decisions``."""
+    for sql in (
+        "ALTER TABLE matches ADD COLUMN accuracy REAL",
+        "ALTER TABLE matches ADD COLUMN decisions INTEGER",
+        "ALTER TABLE matches ADD COLUMN marks TEXT",
+        "ALTER TABLE matches ADD COLUMN reviewed_at TEXT",
+        "ALTER TABLE hands ADD COLUMN accuracy REAL",
+        "ALTER TABLE hands ADD COLUMN decisions INTEGER",
+    ):
+        conn.execute(sql)
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v0_to_v1, _v1_to_v2, _v2_to_v3]
 """``MIGRATIONS[v]`` takes the schema from version ``v`` to ``v + 1``."""
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
@@ -165,6 +181,8 @@ class HandRecord:
     counted: list[int]
     written_after: list[int]
     human_points: int
+    accuracy: float | None = None
+    """The person's accuracy in this hand, once the match is reviewed (else None)."""
 
 
 @dataclass(frozen=True)
@@ -191,6 +209,8 @@ class MatchRecord:
     human_side: int
     players: list[str]
     log: list[Action]
+    accuracy: float | None = None
+    """The person's accuracy over the match, once it is reviewed (else None)."""
 
     def rules(self) -> Rules:
         return rules_from_dict(self.variant, self.settings, file=f"history match {self.id}")
@@ -406,13 +426,81 @@ class History:
                 json.loads(r["counted"]),
                 json.loads(r["written_after"]),
                 r["human_points"],
+                r["accuracy"],
             )
             for r in rows
         ]
 
     def stats(self, recent: int = 20) -> Stats:
-        """Matches, win rates, points per hand, streaks and recent form (see ``store.stats``)."""
-        return compute_stats(self.summary_rows(), recent)
+        """Matches, win rates, points per hand, streaks and recent form (see ``store.stats``),
+        and the accuracy of every reviewed match over time."""
+        return replace(compute_stats(self.summary_rows(), recent), accuracy=self.accuracy())
+
+    # -------------------------------------------------------------- the review
+    def save_review(
+        self,
+        match_id: int,
+        accuracy: float | None,
+        decisions: int,
+        marks: Mapping[str, int],
+        hands: Mapping[int, tuple[float | None, int]],
+        reviewed_at: str | None = None,
+    ) -> bool:
+        """Keep a review's figures (``ai.review.MatchReview``) with match ``match_id``:
+        its accuracy, decisions and marks, and per hand number (accuracy, decisions).
+        A later review replaces them. False if there is no such match."""
+        with self._db() as conn:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                cur = conn.execute(
+                    "UPDATE matches SET accuracy = ?, decisions = ?, marks = ?, reviewed_at = ? "
+                    "WHERE id = ?",
+                    (
+                        accuracy,
+                        decisions,
+                        json.dumps(dict(marks)),
+                        reviewed_at or iso(utc_now()),
+                        match_id,
+                    ),
+                )
+                if cur.rowcount:
+                    conn.executemany(
+                        "UPDATE hands SET accuracy = ?, decisions = ? "
+                        "WHERE match_id = ? AND hand_no = ?",
+                        [(acc, n, match_id, no) for no, (acc, n) in hands.items()],
+                    )
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+        return bool(cur.rowcount)
+
+    def accuracy(self) -> list[AccuracyPoint]:
+        """Every reviewed match's accuracy, oldest first (for a chart over time)."""
+        with self._db() as conn:
+            rows = conn.execute(
+                "SELECT id, ended_at, variant, cpu_level, accuracy, decisions, marks "
+                "FROM matches WHERE accuracy IS NOT NULL ORDER BY id"
+            ).fetchall()
+        out = []
+        for r in rows:
+            try:
+                marks = {str(k): int(v) for k, v in json.loads(r["marks"] or "{}").items()}
+            except (ValueError, AttributeError, TypeError):
+                marks = {}
+            out.append(
+                AccuracyPoint(
+                    r["id"],
+                    r["ended_at"],
+                    r["variant"],
+                    r["cpu_level"],
+                    float(r["accuracy"]),
+                    int(r["decisions"] or 0),
+                    marks,
+                )
+            )
+        return out
 
     def summary_rows(self) -> list[tuple[int, str, str, str, str, int, int]]:
         """Per match, oldest first: id, variant, scoring, cpu level, outcome, hands,
@@ -456,4 +544,5 @@ def _match(r: sqlite3.Row) -> MatchRecord:
         human_side=r["human_side"],
         players=json.loads(r["players"]),
         log=[action_from_json(a) for a in json.loads(r["log"])],
+        accuracy=r["accuracy"],
     )

@@ -41,6 +41,28 @@ def sparkline(values: list[float]) -> str:
     return "".join(BARS[min(2, round(v * 2))] for v in values)
 
 
+LEVELS = "▁▂▃▄▅▆▇█"
+
+
+def accuracy_sparkline(values: Sequence[float]) -> str:
+    """A one-line chart of accuracies 0…1, oldest first: ``▁`` 0%, ``█`` 100%."""
+    top = len(LEVELS) - 1
+    return "".join(LEVELS[min(top, max(0, round(v * top)))] for v in values)
+
+
+def accuracy_words(st: Stats, recent: int = 20) -> Text:
+    """The last review's accuracy, the mean over the reviewed matches, and their chart."""
+    points = st.accuracy
+    if not points:
+        return Text("no match reviewed yet (dominoes review N)", style="dim")
+    values = [p.accuracy for p in points]
+    mean = sum(values) / len(values)
+    n = len(values)
+    t = Text(f"{values[-1]:.0%} last review, {mean:.0%} over {n} reviewed match{'es' * (n != 1)}")
+    t.append(f"   {accuracy_sparkline(values[-recent:] if recent > 0 else [])}")
+    return t
+
+
 def _table(title: str, groups: list[GroupStats], variant: bool, level: bool) -> Table:
     t = Table(title=title, title_justify="left", expand=False)
     if variant:
@@ -113,6 +135,7 @@ def render_stats(st: Stats, matches: Sequence[MatchRecord] = ()) -> Group:
     form = form_text(st.recent)
     form.append(f"   {sparkline(st.recent_values())}")
     head.add_row(f"Last {len(st.recent)}", form)
+    head.add_row("Accuracy", accuracy_words(st, max(len(st.recent), 1)))
     parts: list = [head, ""]
     parts.append(_table("By variant", st.by_variant, variant=True, level=False))
     parts += ["", _table("By CPU level", st.by_level, variant=False, level=True)]

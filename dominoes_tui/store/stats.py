@@ -10,6 +10,9 @@
   loss, a draw or an abandoned match ends a streak.
 - ``recent`` is the last N outcomes, oldest first, as ``"W"``/``"L"``/``"D"``/
   ``"A"``; :meth:`Stats.recent_values` gives numbers for a sparkline.
+- ``accuracy`` is every reviewed match's accuracy (``dominoes review``), oldest
+  first: the share of the person's decisions within 3 points of the best move's
+  chance to win. Matches never reviewed have none.
 """
 
 from __future__ import annotations
@@ -45,6 +48,20 @@ class GroupStats:
 
 
 @dataclass(frozen=True)
+class AccuracyPoint:
+    """A reviewed match's accuracy (``dominoes review``): the share of the person's
+    decisions within 3 points of the best move, with the marks' counts."""
+
+    match_id: int
+    ended_at: str
+    variant: str
+    cpu_level: str
+    accuracy: float
+    decisions: int
+    marks: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Stats:
     total: GroupStats
     by_variant: list[GroupStats] = field(default_factory=list)
@@ -53,6 +70,8 @@ class Stats:
     longest_streak: int = 0
     current_streak: int = 0
     recent: list[str] = field(default_factory=list)
+    accuracy: list[AccuracyPoint] = field(default_factory=list)
+    """Every reviewed match's accuracy, oldest first (filled by ``History.stats``)."""
 
     def recent_values(self) -> list[float]:
         """``recent`` as numbers for a sparkline: win 1, draw 0.5, loss or abandoned 0."""

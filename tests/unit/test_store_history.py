@@ -73,7 +73,7 @@ def test_the_database_is_wal_with_the_latest_schema(home: Path) -> None:
     store.History().matches()
     with sqlite3.connect(home / "history.sqlite3") as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert hist.schema_version(conn) == store.SCHEMA_VERSION == 2
+        assert hist.schema_version(conn) == store.SCHEMA_VERSION == 3
 
 
 def test_end_reasons(home: Path) -> None:
@@ -202,7 +202,7 @@ def test_migration_from_v1_keeps_and_fills_every_row(home: Path) -> None:
     rows = {m.id: m for m in h.matches()}
     assert h.problem is None and len(rows) == 3
     with sqlite3.connect(home / "history.sqlite3") as conn:
-        assert hist.schema_version(conn) == 2
+        assert hist.schema_version(conn) == 3
         assert {"human_side", "players", "outcome"} <= set(columns(conn, "matches"))
         assert conn.execute("SELECT name FROM sqlite_master WHERE name='matches_by_end'").fetchone()
     assert rows[1].outcome == store.outcome_of(won, 0)

@@ -1,0 +1,741 @@
+"""Move review: every decision the person made, judged by Expert from their own view.
+
+For a played match (a starting position and its actions) the review replays the
+game, and at each turn of the person's seat with a real choice (two moves that
+lead to different positions: which tile, which end, drawing when drawing is
+optional) it asks Expert's evaluation (:meth:`.expert.ExpertPlayer.evaluate`)
+for the value of every legal move **from the person's :class:`SeatView` at that
+moment**: never the hidden hands. The value is the chance to win the match
+(in a single-hand match: the chance to win that hand, which is the match), as
+a fraction 0…1. A move's *loss* is the best value minus its own; the loss
+marks it (:data:`THRESHOLDS`): an inaccuracy from 3 points of percentage, a
+mistake from 8, a blunder from 15. Accuracy is the share of decisions within
+3 points of the best (:func:`accuracy`).
+
+Repeatable: each decision is evaluated from a seed made of the review's seed
+and the *view* itself (:func:`view_seed`), so the same position always gets the
+same values whether it is reviewed in its match or in its hand alone, and two
+deals that look the same from the person's seat get the same marks.
+
+Stable: a decision is evaluated in rounds (:class:`Budget`), each one call of
+Expert's evaluation from its own seed; after the first four, while the loss
+lies within two standard errors of a threshold (the error estimated from how
+the rounds disagree), more rounds are averaged in, up to sixteen. Close calls
+get the most deals (figures in ``benchmarks/RESULTS.md``).
+
+Pieces for the screens built on top (no Textual or Rich here):
+
+- :func:`review` / :func:`review_record` / :func:`review_game`: a whole match or
+  some of its hands, with a ``progress(done, total)`` callback for a worker;
+- :func:`judge` / :func:`check_move`: one decision, e.g. the coach asking before
+  a blunder is played;
+- :func:`why_better`: the one line of why, in the words of the hint;
+- :func:`report_lines` and :func:`json_records`: the text and JSON of
+  ``dominoes review``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+import re
+import statistics
+from collections.abc import Callable, Collection, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..engine import (
+    HAND_OVER,
+    MATCH_OVER,
+    Action,
+    Draw,
+    Game,
+    HandResult,
+    NextHand,
+    Pass,
+    Play,
+    PlayDoubles,
+    Resign,
+    SeatView,
+    TimeOut,
+    seat_view,
+    tiles,
+)
+from ..engine.fast import supports
+from . import describe_action
+from .base import after_play
+from .expert import ExpertPlayer
+from .hard import evaluate as hard_evaluate
+from .knowledge import ends_mask, fit_of, infer
+from .sim import place, table_of
+
+if TYPE_CHECKING:
+    from ..store.history import MatchRecord
+
+# ---------------------------------------------------------------- thresholds
+INACCURACY = 0.03
+"""A loss of 3 points of percentage (in the chance to win) or more: an inaccuracy."""
+MISTAKE = 0.08
+"""8 points or more: a mistake."""
+BLUNDER = 0.15
+"""15 points or more: a blunder."""
+THRESHOLDS: tuple[tuple[float, str], ...] = (
+    (BLUNDER, "blunder"),
+    (MISTAKE, "mistake"),
+    (INACCURACY, "inaccuracy"),
+)
+"""The marks, worst first: the one place the review's thresholds live."""
+MARKS = ("blunder", "mistake", "inaccuracy")
+PLURALS = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
+ACCURATE = INACCURACY
+"""A decision counts as accurate when its loss is below this (within 3 points of the best)."""
+
+Progress = Callable[[int, int], None]
+"""``progress(done, total)``: decisions judged so far and in all. It may raise to stop."""
+Evaluator = Callable[[SeatView, int], dict[Action, float]]
+"""``evaluator(view, seed)``: a value (chance to win, 0…1) per legal action of ``view``."""
+
+
+def mark_of(loss: float) -> str | None:
+    """The mark a loss earns: ``"blunder"``, ``"mistake"``, ``"inaccuracy"`` or None.
+
+    >>> mark_of(0.02), mark_of(0.03), mark_of(0.079), mark_of(0.15)
+    (None, 'inaccuracy', 'inaccuracy', 'blunder')
+    """
+    for limit, name in THRESHOLDS:
+        if loss >= limit - 1e-9:
+            return name
+    return None
+
+
+# ---------------------------------------------------------------- the budget
+@dataclass(frozen=True)
+class Budget:
+    """How hard the review looks at each decision.
+
+    Each round is one call of Expert's evaluation with ``deals`` sampled deals per
+    move (``general_deals`` on a spinner or in Matador, whose playouts cost about
+    four times as much: the knob to turn if they get slower), each from its own
+    seed. ``rounds`` are always run; then, while the loss lies within ``z``
+    standard errors of a threshold (the error estimated from how the rounds
+    disagree) or within ``margin``, more rounds, up to ``max_rounds``. ``seed``: the
+    review's own seed.
+    """
+
+    deals: int = 100
+    general_deals: int = 100
+    rounds: int = 4
+    max_rounds: int = 16
+    z: float = 2.0
+    margin: float = 0.005
+    seed: int = 0
+
+
+DEFAULT_BUDGET = Budget()
+QUICK_BUDGET = Budget(deals=50, general_deals=25, rounds=4, max_rounds=4)
+"""For a question that must be answered at once (the coach before a move)."""
+
+
+def view_seed(view: SeatView, seed: int = 0) -> int:
+    """A seed made of ``seed`` and everything ``view`` shows (nothing it hides).
+
+    Two views that look the same get the same seed, so the same values.
+    """
+    public = (
+        seed,
+        view.rules.name,
+        view.seat,
+        view.hand,
+        view.hand_no,
+        view.line,
+        view.arms,
+        view.ends,
+        view.hand_counts,
+        view.boneyard_count,
+        view.scores,
+        view.events,
+        view.legal,
+    )
+    digest = hashlib.blake2b(repr(public).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def expert_evaluator(budget: Budget = DEFAULT_BUDGET) -> Evaluator:
+    """Expert's evaluation with the budget's sampled deals per legal move and no
+    wall-clock cap (a cap would make the values depend on the machine's load)."""
+
+    def evaluate(view: SeatView, seed: int) -> dict[Action, float]:
+        deals = budget.deals if supports(view.rules) else budget.general_deals
+        moves = len({outcome_key(view, a) for a in view.legal})  # Expert values each once
+        expert = ExpertPlayer(seed, playouts=deals * moves, time_cap=None)
+        return expert.evaluate(view)
+
+    return evaluate
+
+
+# ---------------------------------------------------------------- results
+@dataclass(frozen=True)
+class Judgement:
+    """One decision of the person's, judged."""
+
+    hand: int
+    """The hand's number in the match (1 first)."""
+    turn: int
+    """The move's number within the hand, every seat's moves counted (1 first)."""
+    move: int
+    """The move's number in the whole match (1 first), as ``dominoes replay`` counts."""
+    played: Action
+    best: Action
+    played_words: str
+    """e.g. ``"3-2 on the left"``."""
+    best_words: str
+    win_played: float
+    """The chance to win (0…1) after the move played, as Expert values it."""
+    win_best: float
+    loss: float
+    """``win_best - win_played`` (0 when the best move was played)."""
+    mark: str | None
+    why: str
+    """Why the best move is better, in the words of the hint; ``""`` when it was played."""
+    values: tuple[tuple[Action, float], ...] = ()
+    """Every legal move's value (legal order), for a screen that lists them."""
+    rounds: int = 1
+
+    @property
+    def accurate(self) -> bool:
+        return self.loss < ACCURATE - 1e-9
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``dominoes review --json`` object of this decision."""
+        return {
+            "hand": self.hand,
+            "turn": self.turn,
+            "move": self.move,
+            "played": self.played_words,
+            "best": self.best_words,
+            "win_played": self.win_played,
+            "win_best": self.win_best,
+            "loss": self.loss,
+            "mark": self.mark,
+            "why": self.why,
+        }
+
+
+def accuracy(judgements: Sequence[Judgement]) -> float | None:
+    """The share of ``judgements`` within 3 points of the best; None when there are none."""
+    if not judgements:
+        return None
+    return sum(j.accurate for j in judgements) / len(judgements)
+
+
+@dataclass(frozen=True)
+class HandReview:
+    hand: int
+    judgements: tuple[Judgement, ...]
+    finished: bool = True
+    winner_side: int | None = None
+    """The side that won the hand (None: level, or not finished)."""
+    points: tuple[int, ...] = ()
+    """Per side, what the hand wrote (``HandResult.points``); empty if not finished."""
+
+    @property
+    def accuracy(self) -> float | None:
+        return accuracy(self.judgements)
+
+    @property
+    def marked(self) -> list[Judgement]:
+        return [j for j in self.judgements if j.mark]
+
+
+@dataclass(frozen=True)
+class MatchReview:
+    """The review of a match (or of some of its hands)."""
+
+    variant: str
+    seat: int
+    """The person's seat."""
+    side: int
+    single_hand: bool
+    """A single-hand match: the values are the chance to win that hand."""
+    penalty: bool
+    """Penalty scoring: a hand's points are written against a side."""
+    players: int
+    hands: tuple[HandReview, ...]
+    budget: Budget = field(default=DEFAULT_BUDGET)
+
+    @property
+    def judgements(self) -> list[Judgement]:
+        return [j for h in self.hands for j in h.judgements]
+
+    @property
+    def accuracy(self) -> float | None:
+        return accuracy(self.judgements)
+
+    def counts(self) -> dict[str, int]:
+        """How many decisions got each mark: ``{"blunder": 1, "mistake": 0, ...}``."""
+        out = dict.fromkeys(MARKS, 0)
+        for j in self.judgements:
+            if j.mark:
+                out[j.mark] += 1
+        return out
+
+    def summary(self) -> dict[str, Any]:
+        """The closing object of ``dominoes review --json``."""
+        return {
+            "summary": True,
+            "variant": self.variant,
+            "decisions": len(self.judgements),
+            "accuracy": _round(self.accuracy),
+            "marks": self.counts(),
+            "hands": [
+                {
+                    "hand": h.hand,
+                    "decisions": len(h.judgements),
+                    "accuracy": _round(h.accuracy),
+                    "marks": {m: sum(j.mark == m for j in h.judgements) for m in MARKS},
+                }
+                for h in self.hands
+            ],
+        }
+
+
+def _round(x: float | None) -> float | None:
+    return None if x is None else round(x, 4)
+
+
+# ---------------------------------------------------------------- decisions
+@dataclass(frozen=True)
+class Decision:
+    """A turn of the person's with a real choice, before it is judged."""
+
+    hand: int
+    turn: int
+    move: int
+    view: SeatView
+    played: Action
+
+
+def outcome_key(view: SeatView, a: Action) -> tuple:
+    """Moves with the same key reach the same position (a tile on either of two ends
+    showing the same number); a turn is a decision when its moves have two keys or more."""
+    if isinstance(a, Play) and a.end is not None:
+        if supports(view.rules):
+            return ("play", a.tile, view.ends[a.end])
+        tb = table_of(view)
+        place(view.rules, tb, a.tile, a.end, a.touch, view.seat)
+        ends = sorted((n, t >= 0 and bool(tiles.DOUBLE[t])) for n, t in zip(tb.ends, tb.end_tiles))
+        return ("play", a.tile, tuple(ends), tb.spinner, tuple(tb.fives))
+    if isinstance(a, Play):
+        return ("lead", a.tile)
+    if isinstance(a, PlayDoubles):
+        return ("doubles",)
+    return (type(a).__name__,)
+
+
+def is_decision(view: SeatView) -> bool:
+    """Whether ``view``'s seat has a real choice: moves that lead to different positions.
+
+    A forced pass or draw, or one tile that fits two ends showing the same number, is not.
+    """
+    return len({outcome_key(view, a) for a in view.legal}) > 1
+
+
+def decisions(
+    start: Game, actions: Sequence[Action], seat: int, hands: Collection[int] | None = None
+) -> Iterator[Decision]:
+    """The person's decisions along ``actions`` played from ``start`` (a copy is replayed).
+
+    ``hands``: only these hand numbers (default: every hand).
+    """
+    g = start.copy()
+    turn = 0
+    for move, a in enumerate(actions, 1):
+        if isinstance(a, NextHand):
+            g.apply(a)
+            turn = 0
+            continue
+        if g.phase in (HAND_OVER, MATCH_OVER) or isinstance(a, (Resign, TimeOut)):
+            g.apply(a)
+            continue
+        turn += 1
+        if g.turn == seat and (hands is None or g.hand_no in hands):
+            view = seat_view(g, seat)
+            if is_decision(view):
+                yield Decision(g.hand_no, turn, move, view, a)
+        g.apply(a)
+
+
+# ---------------------------------------------------------------- judging
+def judge(
+    view: SeatView,
+    played: Action,
+    budget: Budget = DEFAULT_BUDGET,
+    *,
+    evaluator: Evaluator | None = None,
+    hand: int | None = None,
+    turn: int = 0,
+    move: int = 0,
+) -> Judgement:
+    """Judge ``played`` (one of ``view.legal``) against the best move, from ``view`` alone."""
+    if played not in view.legal:
+        raise ValueError(f"{describe_action(played, view)} is not a legal move here")
+    evaluator = evaluator or expert_evaluator(budget)
+    base = view_seed(view, budget.seed)
+    legal = list(view.legal)
+    totals = dict.fromkeys(legal, 0.0)
+    samples: list[dict[Action, float]] = []
+
+    def one_round() -> None:
+        vals = evaluator(view, random.Random(base + len(samples)).getrandbits(63))
+        samples.append(vals)
+        for a in legal:
+            totals[a] += vals[a]
+
+    for _ in range(max(1, budget.rounds)):
+        one_round()
+    while len(samples) < budget.max_rounds and _unsure(samples, totals, played, budget):
+        one_round()
+    rounds = len(samples)
+    values = {a: totals[a] / rounds for a in legal}
+    top = max(values.values())
+    best = played if values[played] >= top else next(a for a in legal if values[a] >= top)
+    p = round(_clamp(values[played]), 4)
+    q = round(_clamp(values[best]), 4)
+    loss = round(max(0.0, q - p), 4)
+    why = "" if best == played else why_better(view, best, played)
+    return Judgement(
+        hand=view.hand_no if hand is None else hand,
+        turn=turn,
+        move=move,
+        played=played,
+        best=best,
+        played_words=describe_action(played, view),
+        best_words=describe_action(best, view),
+        win_played=p,
+        win_best=q,
+        loss=loss,
+        mark=mark_of(loss),
+        why=why,
+        values=tuple((a, round(values[a], 4)) for a in legal),
+        rounds=rounds,
+    )
+
+
+def check_move(
+    view: SeatView,
+    action: Action,
+    budget: Budget = QUICK_BUDGET,
+    *,
+    evaluator: Evaluator | None = None,
+) -> Judgement:
+    """The coach's question before ``action`` is played: its mark and the better move.
+
+    The same as :func:`judge` with a quick budget; ask when ``.mark == "blunder"``.
+    """
+    return judge(view, action, budget, evaluator=evaluator)
+
+
+def _clamp(x: float) -> float:
+    return min(1.0, max(0.0, x))
+
+
+def _unsure(
+    samples: list[dict[Action, float]], totals: dict[Action, float], played: Action, budget: Budget
+) -> bool:
+    """Whether the loss so far is too close to a threshold to mark it yet: within
+    ``budget.z`` standard errors (estimated from the rounds' spread) or ``budget.margin``."""
+    n = len(samples)
+    best = max(totals, key=totals.__getitem__)
+    loss = _clamp(totals[best] / n) - _clamp(totals[played] / n)
+    se = 0.0
+    if n > 1:
+        each = [v[best] - v[played] for v in samples]
+        se = statistics.stdev(each) / math.sqrt(n)
+    near = max(budget.margin, budget.z * se)
+    return any(abs(loss - limit) < near for limit, _ in THRESHOLDS)
+
+
+# ---------------------------------------------------------------- why
+_NUMBERED = re.compile(r"^(sheds|keeps|scores) (\d+)")
+_AGAINST = ("they could score", "spends a matador", "draws:")
+"""Reasons that count against a move (Hard's words)."""
+
+
+@dataclass(frozen=True)
+class _Shape:
+    """What a move leaves, from the seat's view: for comparing two moves in words."""
+
+    follow: int
+    """Tiles of this seat's that fit the ends left."""
+    unseen_fit: int
+    """Unseen tiles (theirs or the boneyard's) that fit the ends left."""
+    numbers: int
+    """Different numbers left in this seat's hand."""
+    ends: tuple[int, ...]
+
+
+def _shape(view: SeatView, a: Action) -> _Shape:
+    hand, ends = after_play(view, a)
+    fit = fit_of(view)
+    emask = ends_mask(ends, fit)
+    unseen = view.unseen
+    numbers = sum(1 for n in range(view.rules.set + 1) if hand & tiles.SUIT_MASK[n])
+    return _Shape((hand & emask).bit_count(), (unseen & emask).bit_count(), numbers, ends)
+
+
+def _ends_words(ends: tuple[int, ...]) -> str:
+    shown = [str(n) for n in ends]
+    return ", ".join(shown[:-1]) + f" and {shown[-1]}" if len(shown) > 1 else "".join(shown)
+
+
+def _reasons(view: SeatView, a: Action) -> list[str]:
+    if isinstance(a, (Draw, Pass)):
+        return []
+    return hard_evaluate(view, infer(view), a)[1]
+
+
+def why_better(view: SeatView, best: Action, played: Action) -> str:
+    """One line of why ``best`` beats ``played``, in the words of the hint.
+
+    First the hint's reasons for ``best`` that ``played`` does not share (a count
+    only when it is larger: "sheds 12 pips" against 5), then what the two leave
+    behind (tiles to follow, unseen tiles that fit, numbers kept), then what
+    counts against ``played``; at most two, joined by "; ".
+    """
+    if isinstance(best, Draw):
+        return "drawing wins more often in the simulations than any tile you could play"
+    mine = _reasons(view, best)
+    theirs = _reasons(view, played)
+    counts = {}
+    for r in theirs:
+        m = _NUMBERED.match(r)
+        if m:
+            counts[m.group(1)] = int(m.group(2))
+    out: list[str] = []
+    for r in mine:
+        if r in theirs or r.startswith(_AGAINST):
+            continue
+        m = _NUMBERED.match(r)
+        if m and int(m.group(2)) <= counts.get(m.group(1), -1):
+            continue
+        out.append(r)
+    words = describe_action(played, view)
+    short = words
+    if isinstance(played, Play) and not (isinstance(best, Play) and best.tile == played.tile):
+        short = tiles.name(played.tile)
+    if isinstance(played, Draw):
+        out.insert(0, "plays a tile now instead of adding one to your hand")
+    elif isinstance(played, (Play, PlayDoubles)) and len(out) < 2:
+        b, p = _shape(view, best), _shape(view, played)
+        if b.follow > p.follow and not any(r.startswith("keeps") for r in out):
+            out.append(f"keeps {b.follow} tiles to follow ({p.follow} after {short})")
+        if b.unseen_fit < p.unseen_fit:
+            out.append(
+                f"leaves ends that only {b.unseen_fit} unseen tiles fit ({p.unseen_fit} after {short})"
+            )
+        if b.numbers > p.numbers:
+            out.append(f"keeps {b.numbers} different numbers in hand ({p.numbers} after {short})")
+    for r in theirs:
+        if r.startswith("spends"):
+            out.append(f"{short} {r}")
+        elif r.startswith("they could score"):
+            out.append(f"after {short} {r}")
+    if (
+        not out
+        and isinstance(played, (Play, PlayDoubles))
+        and isinstance(best, (Play, PlayDoubles))
+    ):
+        b, p = _shape(view, best), _shape(view, played)
+        if sorted(b.ends) != sorted(p.ends):
+            out.append(f"leaves {_ends_words(b.ends)} open ({_ends_words(p.ends)} after {words})")
+    if not out:
+        return "it wins more often when the unseen tiles are dealt out and the hand played out"
+    out = [r.replace(" or mine:", " or in your hand:") for r in out]
+    return "; ".join(out[:2])
+
+
+# ---------------------------------------------------------------- whole matches
+def review(
+    start: Game,
+    actions: Sequence[Action],
+    seat: int,
+    *,
+    hands: Collection[int] | None = None,
+    budget: Budget = DEFAULT_BUDGET,
+    progress: Progress | None = None,
+    evaluator: Evaluator | None = None,
+) -> MatchReview:
+    """Review the person at ``seat`` along ``actions`` played from ``start``.
+
+    ``hands``: only these hand numbers (a Review button after one hand);
+    ``progress(done, total)`` is called before the first decision and after each.
+    """
+    found = list(decisions(start, actions, seat, hands))
+    total = len(found)
+    if progress:
+        progress(0, total)
+    evaluator = evaluator or expert_evaluator(budget)
+    by_hand: dict[int, list[Judgement]] = {}
+    for i, d in enumerate(found, 1):
+        j = judge(
+            d.view, d.played, budget, evaluator=evaluator, hand=d.hand, turn=d.turn, move=d.move
+        )
+        by_hand.setdefault(d.hand, []).append(j)
+        if progress:
+            progress(i, total)
+    results = _hand_results(start, actions)
+    numbers = sorted(set(results) | set(by_hand))
+    if hands is not None:
+        numbers = [n for n in numbers if n in hands]
+    rules = start.rules
+    reviewed = []
+    for n in numbers:
+        res = results.get(n)
+        reviewed.append(
+            HandReview(
+                n,
+                tuple(by_hand.get(n, ())),
+                finished=res is not None,
+                winner_side=res.winner_side if res is not None else None,
+                points=tuple(res.points) if res is not None else (),
+            )
+        )
+    return MatchReview(
+        variant=rules.name,
+        seat=seat,
+        side=rules.side_of(seat),
+        single_hand=rules.target == 0,
+        penalty=rules.scoring == "penalty",
+        players=rules.players,
+        hands=tuple(reviewed),
+        budget=budget,
+    )
+
+
+def _hand_results(start: Game, actions: Sequence[Action]) -> dict[int, HandResult | None]:
+    """Each hand's number and its result (None: not finished), replaying ``actions``."""
+    g = start.copy()
+    out: dict[int, HandResult | None] = {g.hand_no: None}
+    for a in actions:
+        g.apply(a)
+        out.setdefault(g.hand_no, None)
+        if g.phase in (HAND_OVER, MATCH_OVER) and g.result is not None:
+            out[g.hand_no] = g.result
+    return out
+
+
+def review_game(
+    game: Game,
+    seat: int,
+    *,
+    hands: Collection[int] | None = None,
+    budget: Budget = DEFAULT_BUDGET,
+    progress: Progress | None = None,
+) -> MatchReview:
+    """Review a match dealt by ``Game.new`` (``game.rules``, ``game.seed``,
+    ``game.first_seat``) along ``game.log``: e.g. the hand just over at the table."""
+    start = Game.new(game.rules, game.seed, game.first_seat)
+    return review(start, game.log, seat, hands=hands, budget=budget, progress=progress)
+
+
+def human_seat(record: MatchRecord) -> int:
+    """The person's seat in a recorded match: the first seat of their side."""
+    rules = record.rules()
+    return next((s for s in range(rules.players) if rules.side_of(s) == record.human_side), 0)
+
+
+def review_record(
+    record: MatchRecord,
+    *,
+    hands: Collection[int] | None = None,
+    budget: Budget = DEFAULT_BUDGET,
+    progress: Progress | None = None,
+) -> MatchReview:
+    """Review a match from the history (``History.get``). Raises VariantError when its
+    rules no longer load and IllegalAction when today's rules refuse one of its moves."""
+    start = Game.new(record.rules(), record.seed, record.first_seat)
+    return review(
+        start, record.log, human_seat(record), hands=hands, budget=budget, progress=progress
+    )
+
+
+# ---------------------------------------------------------------- output
+def json_records(rv: MatchReview) -> list[dict[str, Any]]:
+    """One object per decision, then the summary (``dominoes review --json``)."""
+    return [j.to_json() for j in rv.judgements] + [rv.summary()]
+
+
+def percent(x: float | None) -> str:
+    return "–" if x is None else f"{x:.0%}"
+
+
+_OUTCOME_WORDS = {"win": "you won", "loss": "you lost", "draw": "drawn", "abandoned": "unfinished"}
+
+
+def match_heading(record: MatchRecord) -> str:
+    """One line naming a recorded match: ``Match 12 · classic against Hard ·
+    2026-11-29 10:04 · you lost 87–104 in 9 hands``."""
+    you = record.human_side
+    scores = record.scores
+    score = "–".join(str(x) for x in [scores[you], *(x for i, x in enumerate(scores) if i != you)])
+    outcome = _OUTCOME_WORDS.get(record.outcome, record.outcome)
+    hands = f"{record.hands} hand{'s' * (record.hands != 1)}"
+    level = record.cpu_level.capitalize()
+    ended = record.ended_at[:16].replace("T", " ")
+    return (
+        f"Match {record.id} · {record.variant} against {level} · {ended} · "
+        f"{outcome} {score} in {hands}"
+    )
+
+
+def report_lines(rv: MatchReview) -> list[str]:
+    """The review in words, hand by hand: marked moves with the better one and why."""
+    what = "the hand" if rv.single_hand else "the match"
+    n = len(rv.judgements)
+    lines = [
+        f"{n} decision{'s' * (n != 1)} judged, accuracy {percent(rv.accuracy)} "
+        f"({_counts_words(rv.counts())}).",
+        "Accuracy: the share of your decisions within 3 points of the best move's "
+        f"chance to win {what}.",
+    ]
+    for h in rv.hands:
+        lines.append("")
+        head = f"Hand {h.hand}"
+        if h.judgements:
+            k = len(h.judgements)
+            head += f" · accuracy {percent(h.accuracy)} ({k} decision{'s' * (k != 1)})"
+        else:
+            head += " · no decisions to judge (every move was forced)"
+        lines.append(f"{head} · {_result_words(rv, h)}")
+        for j in h.marked:
+            lines.append(
+                f"  Move {j.turn}, {j.mark} (−{j.loss * 100:.1f} points): you played "
+                f"{j.played_words}, {percent(j.win_played)} to win {what}."
+            )
+            lines.append(f"    Better: {j.best_words}, {percent(j.win_best)}: {j.why}.")
+        if h.judgements and not h.marked:
+            lines.append("  No marked moves.")
+    return lines
+
+
+def _counts_words(counts: dict[str, int]) -> str:
+    return ", ".join(f"{counts[m]} {PLURALS[m] if counts[m] != 1 else m}" for m in MARKS)
+
+
+def _result_words(rv: MatchReview, h: HandReview) -> str:
+    if not h.finished:
+        return "not finished"
+    if h.winner_side is None:
+        return "level"
+    pts = h.points
+    they = "the CPU" if rv.players == 2 else "the other side"
+    if rv.penalty:  # the points are written against a side
+        if h.winner_side == rv.side:
+            return "you won it"
+        mine = pts[rv.side] if rv.side < len(pts) else 0
+        return f"you lost it, {mine} penalty against you" if mine else "you lost it"
+    got = pts[h.winner_side] if h.winner_side < len(pts) else 0
+    if h.winner_side == rv.side:
+        return f"you won it, {got} points to you" if got else "you won it"
+    return f"you lost it, {got} points to {they}" if got else "you lost it"
