@@ -37,9 +37,9 @@ def _variant(name: str) -> Rules:
 def main(ctx: typer.Context) -> None:
     """Dominoes in the terminal. With no command, the start menu."""
     if ctx.invoked_subcommand is None:
-        from .tui.app import run_app
+        from .launch import start_menu
 
-        run_app(start_menu=True)
+        start_menu()
 
 
 @app.command()
