@@ -3,32 +3,45 @@
 from __future__ import annotations
 
 import random
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import App
 from textual.binding import Binding
 
-from .. import store
-from ..ai import LEVELS, Player, make_player
-from ..engine import DEFAULT_VARIANT, Game, Rules, load_variant
-from ..options import remembered_rules
-from .screens.dialogs import NewGameScreen, TooSmallScreen
-from .screens.table import TableScreen
+from ..engine import DEFAULT_VARIANT, Rules, load_variant
+
+# Loaded when first used, not at startup (the start menu needs none of them; issue 10,
+# benchmarks/startup.py): the store (SQLite), the CPU players, the options model, the
+# dialogs and the table. tests/unit/test_imports.py checks it.
+if TYPE_CHECKING:
+    from .. import store
+    from ..ai import Player
+    from ..engine import Game
+    from .screens.table import TableScreen
 
 MIN_SIZE = (80, 24)
 BASE_DELAY = 0.7
 """Seconds the CPU's move waits before it shows, at speed 1."""
 
-PlayerFactory = Callable[[str, int], Player]
+PlayerFactory = Callable[[str, int], "Player"]
 
 
 def default_level() -> str:
     """Medium when it exists (the CPU levels land one by one), else the first level."""
+    from ..ai import LEVELS
+
     return "medium" if "medium" in LEVELS else LEVELS[0]
+
+
+def _make_player(level: str, seed: int) -> Player:
+    from ..ai import make_player
+
+    return make_player(level, seed)
 
 
 class DominoesApp(App[None]):
@@ -78,7 +91,7 @@ class DominoesApp(App[None]):
         self.tile_style = tile_style
         self.delay = delay if delay is not None else BASE_DELAY / max(speed, 0.05)
         self.now = now
-        self.player_factory = player_factory or make_player
+        self.player_factory = player_factory or _make_player
         self.start_menu = start_menu
         self._seed_used = False
 
@@ -92,6 +105,11 @@ class DominoesApp(App[None]):
 
     @property
     def table(self) -> TableScreen | None:
+        # No table screen exists before its module is loaded (and quitting need not load it).
+        if "dominoes_tui.tui.screens.table" not in sys.modules:
+            return None
+        from .screens.table import TableScreen
+
         for screen in reversed(self.screen_stack):
             if isinstance(screen, TableScreen):
                 return screen
@@ -107,6 +125,8 @@ class DominoesApp(App[None]):
         name: str | None = None,
     ) -> None:
         """Open a fresh table (replacing any other screens); ``name``: the opponent's."""
+        from .screens.table import TableScreen
+
         self.rules, self.seed, self.level = rules, seed, level
         table = TableScreen(
             rules,
@@ -129,6 +149,8 @@ class DominoesApp(App[None]):
 
     def resume_saved(self, saved: store.SavedGame) -> None:
         """Open the table of a saved match; it waits for a key, clocks stopped."""
+        from .screens.table import TableScreen
+
         game, info = saved.game, saved.info
         self.rules, self.seed, self.level = game.rules, game.seed, info.cpu_level
         table = TableScreen(
@@ -143,6 +165,8 @@ class DominoesApp(App[None]):
     def resume_autosave(self) -> bool:
         """Open the autosaved match (``--resume``); False, with the reason said, if there is
         none or it cannot be used (the store has already moved such a file aside)."""
+        from .. import store
+
         res = store.load_autosave()
         if res.ok and res.saved is not None:
             self.resume_saved(res.saved)
@@ -178,6 +202,10 @@ class DominoesApp(App[None]):
         return random.randrange(1, 1_000_000)
 
     def new_game(self) -> None:
+        from ..ai import LEVELS
+        from ..options import remembered_rules
+        from .screens.dialogs import NewGameScreen
+
         def chosen(choice: tuple[str, str] | None) -> None:
             if choice is None:
                 t = self.table
@@ -197,6 +225,10 @@ class DominoesApp(App[None]):
     def check_size(self) -> None:
         w, h = self.size
         small = w < MIN_SIZE[0] or h < MIN_SIZE[1]
+        if not small and "dominoes_tui.tui.screens.dialogs" not in sys.modules:
+            return  # nothing to say, and no TooSmallScreen can be up before dialogs load
+        from .screens.dialogs import TooSmallScreen
+
         top = self.screen
         if small:
             if not isinstance(top, TooSmallScreen):

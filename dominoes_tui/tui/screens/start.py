@@ -19,10 +19,10 @@ from textual.widgets.option_list import Option
 
 from ... import store
 from ...engine import Rules, load_variants
-from .options import Chosen, OptionsScreen
 
 if TYPE_CHECKING:
     from ..app import DominoesApp
+    from .options import Chosen
 
 MENU = (
     ("new", "New game", "n"),
@@ -136,7 +136,7 @@ class StartScreen(Screen[None]):
         houses = self.query_one("#houses", OptionList)
         houses.highlighted = list(self.variants).index(self.variant)
         self.query_one("#menu", OptionList).focus()
-        self.look_for_stats()
+        self.call_after_refresh(self.look_for_stats)  # SQLite after the first frame
 
     def menu_items(self) -> list[str]:
         """The menu's entries now: Continue and Statistics only when there is something."""
@@ -215,6 +215,7 @@ class StartScreen(Screen[None]):
 
     def open_options(self) -> None:
         from ...ai import LEVELS
+        from .options import OptionsScreen
 
         def chosen(choice: Chosen | None) -> None:
             if choice is not None:
