@@ -9,6 +9,7 @@ Shell completion also calls the script with no arguments, but with
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 
@@ -27,6 +28,15 @@ def _completing() -> bool:
 def main() -> None:
     """The entry point of the ``dominoes`` script."""
     if len(sys.argv) <= 1 and not _completing():
+        # Importing Textual and the game makes some 100,000 objects that live until the
+        # program exits: no collections while they are made, then set them aside
+        # (gc.freeze) so that later collections need not walk them (benchmarks/startup.py).
+        gc.disable()
+        try:
+            from .tui import app as _app  # noqa: F401
+        finally:
+            gc.freeze()
+            gc.enable()
         start_menu()
         return
     from .cli import app
