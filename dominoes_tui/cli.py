@@ -3,18 +3,60 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import typer
+from typer.core import TyperGroup
 
 from .engine import VariantError, load_variants
 from .engine.explain import explain
 from .engine.rules import DEFAULT_VARIANT, Rules, user_variants_path
 
+# No Textual here: `dominoes --help`, `variants`, `rules`... load the app only when a
+# command opens it (tests/unit/test_imports.py). A bare `dominoes` does not come through
+# this module at all (dominoes_tui/launch.py).
+
+
+def _bare_flags(command: Any, ctx: typer.Context) -> None:
+    """Show a flag as ``--json``, not ``--json <bool>``: it takes no value."""
+    for param in [*command.params, command.get_help_option(ctx)]:
+        if param is not None and getattr(param, "is_flag", False) and param.metavar is None:
+            param.metavar = ""
+
+
+class _Commands(TyperGroup):
+    """Typer's command group; the help of every command shows flags without a placeholder."""
+
+    def get_command(self, ctx: typer.Context, cmd_name: str) -> Any:
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            _bare_flags(command, ctx)
+        return command
+
+    def format_help(self, ctx: typer.Context, formatter: Any) -> None:
+        _bare_flags(self, ctx)
+        super().format_help(ctx, formatter)
+
+
 app = typer.Typer(
+    cls=_Commands,
     help="Dominoes in the terminal against CPU opponents.",
     no_args_is_help=False,
-    add_completion=False,
+    add_completion=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("dominoes-tui")
+        except PackageNotFoundError:  # run from a checkout that was never installed
+            number = "unknown (not installed)"
+        typer.echo(f"dominoes-tui {number}")
+        raise typer.Exit()
 
 
 def _variants() -> dict[str, Rules]:
@@ -34,7 +76,12 @@ def _variant(name: str) -> Rules:
 
 
 @app.callback(invoke_without_command=True)
-def main(ctx: typer.Context) -> None:
+def main(
+    ctx: typer.Context,
+    version: bool = typer.Option(
+        False, "--version", callback=_show_version, is_eager=True, help="Print the version."
+    ),
+) -> None:
     """Dominoes in the terminal. With no command, the start menu."""
     if ctx.invoked_subcommand is None:
         from .launch import start_menu
