@@ -364,5 +364,71 @@ def replay(
     replay_screen.run_replay(rec, hands)
 
 
+def _is_local(host: str) -> bool:
+    """Does ``host`` only take connections from this machine (a loopback address)?"""
+    import ipaddress
+
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:  # a host name: it may well be reachable from elsewhere
+        return False
+
+
+@app.command()
+def serve(
+    host: str = typer.Option(
+        "127.0.0.1",
+        "--host",
+        help="The address to listen on. The default lets only this machine in; any other "
+        "address opens the game to whoever can reach it.",
+    ),
+    port: int = typer.Option(8000, "--port", min=1, max=65535, help="The port to listen on."),
+    public_url: str | None = typer.Option(
+        None,
+        "--public-url",
+        metavar="URL",
+        help="The address the players' browsers use, if not http://HOST:PORT "
+        "(behind a proxy, or with --host 0.0.0.0).",
+    ),
+) -> None:
+    """Serve the game as a web page, to play it in a browser (needs the web extra).
+
+    Each browser tab runs its own game, with your saves and history.
+    """
+    import shlex
+    import socket
+    import sys
+
+    try:
+        from textual_serve.server import Server
+    except ImportError:
+        typer.secho(
+            "Error: playing in a browser needs the web extra: pip install 'dominoes-tui[web]'",
+            fg="red",
+            err=True,
+        )
+        raise typer.Exit(2) from None
+    if not _is_local(host):
+        typer.secho(
+            f"Warning: {host} is not a local address: anyone who can reach this machine on "
+            f"port {port} can play here, with your saves.",
+            fg="yellow",
+            err=True,
+        )
+        if public_url is None and host in ("0.0.0.0", "::"):
+            # every address of the machine: the page's own link back needs a name for it
+            public_url = f"http://{socket.gethostname()}:{port}"
+    # The game, one process per browser tab: this Python, this package.
+    command = f"{shlex.quote(sys.executable)} -m dominoes_tui"
+    server = Server(command, host=host, port=port, title="Dominoes", public_url=public_url)
+    try:
+        server.serve()
+    except OSError as e:  # the port is taken, or the address is not this machine's
+        typer.secho(f"Error: cannot listen on {host}:{port}: {e.strerror or e}", fg="red", err=True)
+        raise typer.Exit(1) from None
+
+
 if __name__ == "__main__":  # pragma: no cover
     app()
