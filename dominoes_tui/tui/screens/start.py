@@ -132,7 +132,7 @@ class StartScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.fill_menu()
+        self.fill_menu(bindings=False)  # the footer was composed with these entries' keys
         houses = self.query_one("#houses", OptionList)
         houses.highlighted = list(self.variants).index(self.variant)
         self.query_one("#menu", OptionList).focus()
@@ -143,7 +143,7 @@ class StartScreen(Screen[None]):
         shown = {"continue": self.can_continue, "stats": self.has_stats}
         return [key for key, _, _ in MENU if shown.get(key, True)]
 
-    def fill_menu(self) -> None:
+    def fill_menu(self, bindings: bool = True) -> None:
         menu = self.query_one("#menu", OptionList)
         keep = menu.highlighted_option.id if menu.highlighted_option else None
         menu.clear_options()
@@ -154,7 +154,8 @@ class StartScreen(Screen[None]):
         )
         menu.highlighted = items.index(keep) if keep in items else 0
         self.show_note()
-        self.refresh_bindings()
+        if bindings:  # Continue or Statistics came or went: their keys in the footer too
+            self.refresh_bindings()
 
     def show_note(self) -> None:
         self.query_one("#start-note", Static).update(
