@@ -3,18 +3,60 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import typer
+from typer.core import TyperGroup
 
 from .engine import VariantError, load_variants
 from .engine.explain import explain
 from .engine.rules import DEFAULT_VARIANT, Rules, user_variants_path
 
+# No Textual here: `dominoes --help`, `variants`, `rules`... load the app only when a
+# command opens it (tests/unit/test_imports.py). A bare `dominoes` does not come through
+# this module at all (dominoes_tui/launch.py).
+
+
+def _bare_flags(command: Any, ctx: typer.Context) -> None:
+    """Show a flag as ``--json``, not ``--json <bool>``: it takes no value."""
+    for param in [*command.params, command.get_help_option(ctx)]:
+        if param is not None and getattr(param, "is_flag", False) and param.metavar is None:
+            param.metavar = ""
+
+
+class _Commands(TyperGroup):
+    """Typer's command group; the help of every command shows flags without a placeholder."""
+
+    def get_command(self, ctx: typer.Context, cmd_name: str) -> Any:
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            _bare_flags(command, ctx)
+        return command
+
+    def format_help(self, ctx: typer.Context, formatter: Any) -> None:
+        _bare_flags(self, ctx)
+        super().format_help(ctx, formatter)
+
+
 app = typer.Typer(
+    cls=_Commands,
     help="Dominoes in the terminal against CPU opponents.",
     no_args_is_help=False,
-    add_completion=False,
+    add_completion=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("dominoes-tui")
+        except PackageNotFoundError:  # run from a checkout that was never installed
+            number = "unknown (not installed)"
+        typer.echo(f"dominoes-tui {number}")
+        raise typer.Exit()
 
 
 def _variants() -> dict[str, Rules]:
@@ -50,12 +92,17 @@ def _refuse_if_not_at_the_table(rules: Rules, what: str) -> None:
 
 
 @app.callback(invoke_without_command=True)
-def main(ctx: typer.Context) -> None:
+def main(
+    ctx: typer.Context,
+    version: bool = typer.Option(
+        False, "--version", callback=_show_version, is_eager=True, help="Print the version."
+    ),
+) -> None:
     """Dominoes in the terminal. With no command, the start menu."""
     if ctx.invoked_subcommand is None:
-        from .tui.app import run_app
+        from .launch import start_menu
 
-        run_app(start_menu=True)
+        start_menu()
 
 
 @app.command()
@@ -458,6 +505,72 @@ def review(
     for line in [rv.match_heading(rec), *rv.report_lines(result)]:
         indent = " " * (len(line) - len(line.lstrip()))
         typer.echo(textwrap.fill(line, width, subsequent_indent=indent + "  ") or "")
+
+
+def _is_local(host: str) -> bool:
+    """Does ``host`` only take connections from this machine (a loopback address)?"""
+    import ipaddress
+
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:  # a host name: it may well be reachable from elsewhere
+        return False
+
+
+@app.command()
+def serve(
+    host: str = typer.Option(
+        "127.0.0.1",
+        "--host",
+        help="The address to listen on. The default lets only this machine in; any other "
+        "address opens the game to whoever can reach it.",
+    ),
+    port: int = typer.Option(8000, "--port", min=1, max=65535, help="The port to listen on."),
+    public_url: str | None = typer.Option(
+        None,
+        "--public-url",
+        metavar="URL",
+        help="The address the players' browsers use, if not http://HOST:PORT "
+        "(behind a proxy, or with --host 0.0.0.0).",
+    ),
+) -> None:
+    """Serve the game as a web page, to play it in a browser (needs the web extra).
+
+    Each browser tab runs its own game, with your saves and history.
+    """
+    import shlex
+    import socket
+    import sys
+
+    try:
+        from textual_serve.server import Server
+    except ImportError:
+        typer.secho(
+            "Error: playing in a browser needs the web extra: pip install 'dominoes-tui[web]'",
+            fg="red",
+            err=True,
+        )
+        raise typer.Exit(2) from None
+    if not _is_local(host):
+        typer.secho(
+            f"Warning: {host} is not a local address: anyone who can reach this machine on "
+            f"port {port} can play here, with your saves.",
+            fg="yellow",
+            err=True,
+        )
+        if public_url is None and host in ("0.0.0.0", "::"):
+            # every address of the machine: the page's own link back needs a name for it
+            public_url = f"http://{socket.gethostname()}:{port}"
+    # The game, one process per browser tab: this Python, this package.
+    command = f"{shlex.quote(sys.executable)} -m dominoes_tui"
+    server = Server(command, host=host, port=port, title="Dominoes", public_url=public_url)
+    try:
+        server.serve()
+    except OSError as e:  # the port is taken, or the address is not this machine's
+        typer.secho(f"Error: cannot listen on {host}:{port}: {e.strerror or e}", fg="red", err=True)
+        raise typer.Exit(1) from None
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -10,30 +10,47 @@ Levels, weakest first (``LEVELS``):
 
 from __future__ import annotations
 
-from ..engine import Action, Draw, Pass, Play, PlayDoubles, SeatView, tiles
-from ..engine.actions import END_NAMES
-from .base import Player
-from .easy import RandomPlayer
-from .expert import ExpertPlayer
-from .hard import WeightedPlayer, evaluate
-from .knowledge import infer
-from .medium import GreedyPlayer
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from ..engine import tiles
 
 LEVELS = ("easy", "medium", "hard", "expert")
 
+# Each level's module loads when a player of it is first made (or its class named):
+# the start menu lists LEVELS without loading any (issue 10, benchmarks/startup.py).
 _CLASSES = {
-    "easy": RandomPlayer,
-    "medium": GreedyPlayer,
-    "hard": WeightedPlayer,
-    "expert": ExpertPlayer,
+    "easy": ("easy", "RandomPlayer"),
+    "medium": ("medium", "GreedyPlayer"),
+    "hard": ("hard", "WeightedPlayer"),
+    "expert": ("expert", "ExpertPlayer"),
 }
+_WHERE = {name: module for module, name in _CLASSES.values()} | {"Player": "base"}
+
+if TYPE_CHECKING:
+    from ..engine import Action, SeatView
+    from .base import Player
+    from .easy import RandomPlayer
+    from .expert import ExpertPlayer
+    from .hard import WeightedPlayer
+    from .medium import GreedyPlayer
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
 
 
 def make_player(level: str = "easy", seed: int | None = None) -> Player:
     """A CPU player of ``level`` (see LEVELS), reproducible from ``seed``; named "CPU (Level)"."""
-    cls = _CLASSES.get(level.lower())
-    if cls is None:
+    where = _CLASSES.get(level.lower())
+    if where is None:
         raise ValueError(f"no CPU level {level!r}; choose one of {', '.join(LEVELS)}")
+    cls = getattr(importlib.import_module(f"{__name__}.{where[0]}"), where[1])
     return cls(seed)
 
 
@@ -42,6 +59,9 @@ def describe_action(a: Action, view: SeatView | None = None) -> str:
 
     With ``view``, the end is left out when both ends show the same number.
     """
+    from ..engine import Play, PlayDoubles
+    from ..engine.actions import END_NAMES
+
     if isinstance(a, Play):
         same = view is not None and len(set(view.ends)) == 1
         arm = " arm" if a.end is not None and a.end >= 2 else ""
@@ -58,6 +78,8 @@ def hint(view: SeatView, seed: int = 0, playouts: int | None = None) -> tuple[Ac
 
     >>> # e.g. (Play(27, 1), "6-6 on the right: sheds 12 pips; they had no 3 when they drew")
     """
+    from ..engine import Draw, Pass
+
     legal = view.legal
     if not legal:
         raise ValueError("it is not this seat's turn: there is nothing to hint")
@@ -68,6 +90,10 @@ def hint(view: SeatView, seed: int = 0, playouts: int | None = None) -> tuple[Ac
         if isinstance(a, Pass):
             return a, "pass: nothing fits and there is nothing to draw"
         return a, f"{describe_action(a, view)}: the only move"
+    from .expert import ExpertPlayer
+    from .hard import evaluate
+    from .knowledge import infer
+
     expert = ExpertPlayer(seed) if playouts is None else ExpertPlayer(seed, playouts=playouts)
     a = expert.choose(view)
     know = infer(view)

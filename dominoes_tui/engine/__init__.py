@@ -6,29 +6,93 @@
 >>> game.apply(action)
 """
 
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from . import tiles
-from .actions import (
-    Action,
-    Draw,
-    IllegalAction,
-    NextHand,
-    Pass,
-    Play,
-    PlayDoubles,
-    Resign,
-    Stop,
-    TimeOut,
-    action_from_json,
-    action_to_json,
-)
-from .chicken_foot import ChickenFootGame, FootBoard, FootLine
-from .clock import Clock, format_clock
-from .rounds import RoundsGame
 from .rules import DEFAULT_VARIANT, Rules, VariantError, load_variant, load_variants
-from .scoring import HandResult, MatchResult, Scores, describe_hand, score_hand, score_round
-from .state import HAND_OVER, MATCH_OVER, PLAY, Event, Game, Placed, game_class, wanted_number
-from .trains import Train, TrainsBoard, TrainsGame
-from .view import SeatView, determinize, seat_view
+
+# The rest loads on first use: the start menu needs only the variants (issue 10,
+# benchmarks/startup.py); ``from dominoes_tui.engine import Game`` works as before.
+_EXPORTS = {
+    "actions": (
+        "Action",
+        "Draw",
+        "IllegalAction",
+        "NextHand",
+        "Pass",
+        "Play",
+        "PlayDoubles",
+        "Resign",
+        "Stop",
+        "TimeOut",
+        "action_from_json",
+        "action_to_json",
+    ),
+    "chicken_foot": ("ChickenFootGame", "FootBoard", "FootLine"),
+    "clock": ("Clock", "format_clock"),
+    "rounds": ("RoundsGame",),
+    "scoring": (
+        "HandResult",
+        "MatchResult",
+        "Scores",
+        "describe_hand",
+        "score_hand",
+        "score_round",
+    ),
+    "state": (
+        "HAND_OVER",
+        "MATCH_OVER",
+        "PLAY",
+        "Event",
+        "Game",
+        "Placed",
+        "game_class",
+        "wanted_number",
+    ),
+    "trains": ("Train", "TrainsBoard", "TrainsGame"),
+    "view": ("SeatView", "determinize", "seat_view"),
+}
+_WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_WHERE))
+
+
+if TYPE_CHECKING:
+    from .actions import (
+        Action,
+        Draw,
+        IllegalAction,
+        NextHand,
+        Pass,
+        Play,
+        PlayDoubles,
+        Resign,
+        Stop,
+        TimeOut,
+        action_from_json,
+        action_to_json,
+    )
+    from .chicken_foot import ChickenFootGame, FootBoard, FootLine
+    from .clock import Clock, format_clock
+    from .rounds import RoundsGame
+    from .scoring import HandResult, MatchResult, Scores, describe_hand, score_hand, score_round
+    from .state import HAND_OVER, MATCH_OVER, PLAY, Event, Game, Placed, game_class, wanted_number
+    from .trains import Train, TrainsBoard, TrainsGame
+    from .view import SeatView, determinize, seat_view
 
 __all__ = [
     "DEFAULT_VARIANT",

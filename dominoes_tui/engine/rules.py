@@ -13,7 +13,6 @@ import os
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -596,6 +595,8 @@ def builtin_variants_text() -> str:
     repo_file = Path(__file__).resolve().parents[2] / "variants.toml"
     if repo_file.is_file():
         return repo_file.read_text(encoding="utf-8")
+    from importlib import resources
+
     return resources.files("dominoes_tui").joinpath("variants.toml").read_text(encoding="utf-8")
 
 
@@ -624,15 +625,30 @@ def load_variants(
             sources.append((str(p), p.read_text(encoding="utf-8")))
         except OSError as e:
             raise VariantError(str(p), None, None, f"cannot be read: {e.strerror}") from None
-    tables: dict[str, dict[str, Any]] = {}
-    origin: dict[str, str] = {}
-    for file, text in sources:
-        raw = _read_toml(file, text)
-        new = _resolve(file, raw, tables)
-        for vname in raw:
-            origin[vname] = file
-        tables = new
-    return {vname: rules_from_dict(vname, t, file=origin[vname]) for vname, t in tables.items()}
+    key = tuple(sources)
+    known = _LOADED.get(key)
+    if known is None:
+        tables: dict[str, dict[str, Any]] = {}
+        origin: dict[str, str] = {}
+        for file, text in sources:
+            raw = _read_toml(file, text)
+            new = _resolve(file, raw, tables)
+            for vname in raw:
+                origin[vname] = file
+            tables = new
+        known = {
+            vname: rules_from_dict(vname, t, file=origin[vname]) for vname, t in tables.items()
+        }
+        if len(_LOADED) >= 8:
+            _LOADED.clear()
+        _LOADED[key] = known
+    return dict(known)
+
+
+_LOADED: dict[tuple[tuple[str, str], ...], dict[str, Rules]] = {}
+"""The variants built from the same files' same texts (Rules are frozen): the files are
+read on every call, parsed and checked only when their text changed (issue 10: the start
+menu asks twice)."""
 
 
 def load_variant(name: str = DEFAULT_VARIANT, **overrides: Any) -> Rules:

@@ -70,41 +70,89 @@ statistics are computed in :mod:`.stats`.
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from ..engine import Game
-from .history import (
-    ABANDONED,
-    DB_NAME,
-    DRAW,
-    LOSS,
-    SCHEMA_VERSION,
-    WIN,
-    HandRecord,
-    History,
-    HistoryError,
-    MatchRecord,
-    outcome_of,
-)
-from .paths import HOME_ENV, data_dir
-from .saves import (
-    AUTOSAVE_NAME,
-    FORMAT_VERSION,
-    LoadResult,
-    MatchInfo,
-    SavedGame,
-    autosave,
-    autosave_path,
-    discard_autosave,
-    has_autosave,
-    load_autosave,
-    make_clock,
-    read_save,
-    save_game,
-    saved_match_id,
-)
-from .stats import GroupStats, Stats, compute_stats
+# The submodules load on first use (``store.has_autosave`` does not load SQLite):
+# a bare ``dominoes`` opens its start menu sooner (issue 10, benchmarks/startup.py).
+_EXPORTS = {
+    "history": (
+        "ABANDONED",
+        "DB_NAME",
+        "DRAW",
+        "LOSS",
+        "SCHEMA_VERSION",
+        "WIN",
+        "HandRecord",
+        "History",
+        "HistoryError",
+        "MatchRecord",
+        "outcome_of",
+    ),
+    "paths": ("AUTOSAVE_NAME", "HOME_ENV", "autosave_path", "data_dir", "has_autosave"),
+    "saves": (
+        "FORMAT_VERSION",
+        "LoadResult",
+        "MatchInfo",
+        "SavedGame",
+        "autosave",
+        "discard_autosave",
+        "load_autosave",
+        "make_clock",
+        "read_save",
+        "save_game",
+        "saved_match_id",
+    ),
+    "stats": ("GroupStats", "Stats", "compute_stats"),
+}
+_WHERE = {name: module for module, names in _EXPORTS.items() for name in names}
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_WHERE))
+
+
+if TYPE_CHECKING:
+    from ..engine import Game
+    from .history import (
+        ABANDONED,
+        DB_NAME,
+        DRAW,
+        LOSS,
+        SCHEMA_VERSION,
+        WIN,
+        HandRecord,
+        History,
+        HistoryError,
+        MatchRecord,
+        outcome_of,
+    )
+    from .paths import AUTOSAVE_NAME, HOME_ENV, autosave_path, data_dir, has_autosave
+    from .saves import (
+        FORMAT_VERSION,
+        LoadResult,
+        MatchInfo,
+        SavedGame,
+        autosave,
+        discard_autosave,
+        load_autosave,
+        make_clock,
+        read_save,
+        save_game,
+        saved_match_id,
+    )
+    from .stats import GroupStats, Stats, compute_stats
 
 
 @dataclass(frozen=True)
@@ -116,6 +164,9 @@ class Recorded:
 
 
 def _record(game: Game, info: MatchInfo, home: Path | None, abandoned: bool) -> Recorded:
+    from .history import History, HistoryError
+    from .saves import discard_autosave
+
     try:
         history = History(home)
         row = history.record(game, info, abandoned=abandoned)
@@ -144,6 +195,8 @@ def abandon_match(game: Game, info: MatchInfo, home: Path | None = None) -> Reco
     A match with no action taken yet is not recorded (nothing was played).
     """
     if not game.log:
+        from .saves import discard_autosave
+
         discard_autosave(home, info.match_id)
         return Recorded()
     return _record(game, info, home, abandoned=not game.is_over)
@@ -152,6 +205,8 @@ def abandon_match(game: Game, info: MatchInfo, home: Path | None = None) -> Reco
 def abandon_autosave(home: Path | None = None) -> Recorded:
     """Give up the match in the autosave: record it as abandoned (or finished, if it
     was over) and delete it. An unusable save is moved aside and its problem returned."""
+    from .saves import load_autosave
+
     res = load_autosave(home)
     if res.saved is None:
         return Recorded(None, res.problem)

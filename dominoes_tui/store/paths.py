@@ -17,6 +17,7 @@ import platformdirs
 
 APP_NAME = "dominoes-tui"
 HOME_ENV = "DOMINOES_TUI_HOME"
+AUTOSAVE_NAME = "autosave.json"
 
 
 def data_dir(create: bool = False) -> Path:
@@ -29,6 +30,16 @@ def data_dir(create: bool = False) -> Path:
     if create:
         folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+def autosave_path(home: Path | None = None) -> Path:
+    """The one autosave slot that "Continue" resumes."""
+    return (home if home is not None else data_dir()) / AUTOSAVE_NAME
+
+
+def has_autosave(home: Path | None = None) -> bool:
+    """Is there something for "Continue" (a save file, usable or not)?"""
+    return autosave_path(home).exists()
 
 
 def utc_now() -> datetime:

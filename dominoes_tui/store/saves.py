@@ -14,7 +14,6 @@ a save that cannot be used is renamed aside to ``<name>.corrupt-<timestamp>``.
 from __future__ import annotations
 
 import contextlib
-import importlib.metadata
 import json
 import math
 import time
@@ -34,11 +33,20 @@ from ..engine import (
     action_to_json,
 )
 from ..engine.rules import rules_from_dict
-from .paths import data_dir, iso, remove_stale_temps, set_aside, utc_now, write_atomic
+from .paths import (  # noqa: F401 (the autosave's place moved to .paths: still importable here)
+    AUTOSAVE_NAME,
+    autosave_path,
+    data_dir,
+    has_autosave,
+    iso,
+    remove_stale_temps,
+    set_aside,
+    utc_now,
+    write_atomic,
+)
 
 FORMAT = "dominoes-tui save"
 FORMAT_VERSION = 1
-AUTOSAVE_NAME = "autosave.json"
 
 
 @dataclass
@@ -150,11 +158,6 @@ def make_clock(
     return Clock(rules.players, rules.clock_minutes * 60, rules.turn_seconds, now, remaining)
 
 
-def autosave_path(home: Path | None = None) -> Path:
-    """The one autosave slot that "Continue" resumes."""
-    return (home if home is not None else data_dir()) / AUTOSAVE_NAME
-
-
 def save_dict(game: Game, info: MatchInfo, clock: Clock | None = None) -> dict[str, Any]:
     """The save of ``game`` as plain JSON-able data."""
     if isinstance(game.seed, bool) or not isinstance(game.seed, int):
@@ -178,6 +181,8 @@ def save_dict(game: Game, info: MatchInfo, clock: Clock | None = None) -> dict[s
 
 
 def _app_version() -> str:
+    import importlib.metadata  # here, not at the top: it costs a start menu ~15 ms (issue 10)
+
     try:
         return importlib.metadata.version("dominoes-tui")
     except importlib.metadata.PackageNotFoundError:  # pragma: no cover - run from a checkout
@@ -217,11 +222,6 @@ def autosave(
         reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
         return f"The game could not be saved ({reason})."
     return None
-
-
-def has_autosave(home: Path | None = None) -> bool:
-    """Is there something for "Continue" (a save file, usable or not)?"""
-    return autosave_path(home).exists()
 
 
 def saved_match_id(home: Path | None = None) -> str | None:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import App
@@ -14,24 +15,36 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 
-from .. import store
-from ..ai import LEVELS, Player, make_player
-from ..engine import DEFAULT_VARIANT, Game, Rules, load_variant
-from ..options import remembered_rules
-from ..table import BASE_DELAY, Pace, TableSession
+from ..engine import DEFAULT_VARIANT, Rules, load_variant
 from .messages import NewGame, OpenStartMenu, Quit, ResumeMatch, StartMatch
-from .screens.dialogs import NewGameScreen, TooSmallScreen
-from .screens.table import TableScreen
+
+# Loaded when first used, not at startup (the start menu needs none of them; issue 10,
+# benchmarks/startup.py): the store (SQLite), the CPU players, the options model, the
+# dialogs, the table session and the table. tests/unit/test_startup_imports.py checks it.
+if TYPE_CHECKING:
+    from .. import store
+    from ..ai import Player
+    from ..engine import Game
+    from ..table import Pace, TableSession
+    from .screens.table import TableScreen
 
 MIN_SIZE = (80, 24)
-__all__ = ["BASE_DELAY", "DominoesApp", "MIN_SIZE", "default_level", "run_app"]
+__all__ = ["DominoesApp", "MIN_SIZE", "default_level", "run_app"]
 
-PlayerFactory = Callable[[str, int], Player]
+PlayerFactory = Callable[[str, int], "Player"]
 
 
 def default_level() -> str:
     """Medium when it exists (the CPU levels land one by one), else the first level."""
+    from ..ai import LEVELS
+
     return "medium" if "medium" in LEVELS else LEVELS[0]
+
+
+def _make_player(level: str, seed: int) -> Player:
+    from ..ai import make_player
+
+    return make_player(level, seed)
 
 
 class DominoesApp(App[None]):
@@ -79,10 +92,10 @@ class DominoesApp(App[None]):
         self.seed = seed if seed is not None else random.randrange(1, 1_000_000)
         self.level = level or default_level()
         self.tile_style = tile_style
-        self.pace = Pace.from_delay(delay) if delay is not None else Pace.from_speed(speed)
-        """How long each CPU move and each forced move of yours stays on show."""
+        self._delay = delay
+        self._speed = speed
         self.now = now
-        self.player_factory = player_factory or make_player
+        self.player_factory = player_factory or _make_player
         self.start_menu = start_menu
         self._seed_used = False
         self._navigating = False
@@ -96,7 +109,21 @@ class DominoesApp(App[None]):
         self.check_size()
 
     @property
+    def pace(self) -> Pace:
+        """How long each CPU move and each forced move of yours stays on show."""
+        from ..table import Pace
+
+        if self._delay is not None:
+            return Pace.from_delay(self._delay)
+        return Pace.from_speed(self._speed)
+
+    @property
     def table(self) -> TableScreen | None:
+        # No table screen exists before its module is loaded (and quitting need not load it).
+        if "dominoes_tui.tui.screens.table" not in sys.modules:
+            return None
+        from .screens.table import TableScreen
+
         for screen in reversed(self.screen_stack):
             if isinstance(screen, TableScreen):
                 return screen
@@ -112,6 +139,8 @@ class DominoesApp(App[None]):
         name: str | None = None,
     ) -> None:
         """Open a fresh table (replacing any other screens); ``name``: the opponent's."""
+        from ..table import TableSession
+
         session = TableSession(
             rules,
             seed,
@@ -127,6 +156,8 @@ class DominoesApp(App[None]):
 
     def resume_saved(self, saved: store.SavedGame) -> None:
         """Open the table of a saved match; it waits for a key, clocks stopped."""
+        from ..table import TableSession
+
         session = TableSession.resume(
             saved, player_factory=self.player_factory, now=self.now, pace=self.pace
         )
@@ -139,11 +170,15 @@ class DominoesApp(App[None]):
             old.session.leave()  # an unfinished match there is given up (recorded as abandoned)
         while len(self.screen_stack) > 1:
             self.pop_screen()
+        from .screens.table import TableScreen
+
         self.push_screen(TableScreen(session, tile_style=self.tile_style))
 
     def resume_autosave(self) -> bool:
         """Open the autosaved match (``--resume``); False, with the reason said, if there is
         none or it cannot be used (the store has already moved such a file aside)."""
+        from .. import store
+
         res = store.load_autosave()
         if res.ok and res.saved is not None:
             self.resume_saved(res.saved)
@@ -179,6 +214,10 @@ class DominoesApp(App[None]):
         return random.randrange(1, 1_000_000)
 
     def new_game(self) -> None:
+        from ..ai import LEVELS
+        from ..options import remembered_rules
+        from .screens.dialogs import NewGameScreen
+
         def chosen(choice: tuple[str, str] | None) -> None:
             if choice is None:
                 t = self.table
@@ -240,6 +279,10 @@ class DominoesApp(App[None]):
     def check_size(self) -> None:
         w, h = self.size
         small = w < MIN_SIZE[0] or h < MIN_SIZE[1]
+        if not small and "dominoes_tui.tui.screens.dialogs" not in sys.modules:
+            return  # nothing to say, and no TooSmallScreen can be up before dialogs load
+        from .screens.dialogs import TooSmallScreen
+
         top = self.screen
         if small:
             if not isinstance(top, TooSmallScreen):

@@ -7,6 +7,8 @@ options; Start there sits down at the table.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,7 +20,9 @@ from textual.widgets.option_list import Option
 from ... import store
 from ...engine import Rules, load_variants
 from ..messages import Quit, ResumeMatch, StartMatch
-from .options import Chosen, OptionsScreen
+
+if TYPE_CHECKING:
+    from .options import Chosen
 
 MENU = (
     ("new", "New game", "n"),
@@ -126,18 +130,18 @@ class StartScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.fill_menu()
+        self.fill_menu(bindings=False)  # the footer was composed with these entries' keys
         houses = self.query_one("#houses", OptionList)
         houses.highlighted = list(self.variants).index(self.variant)
         self.query_one("#menu", OptionList).focus()
-        self.look_for_stats()
+        self.call_after_refresh(self.look_for_stats)  # SQLite after the first frame
 
     def menu_items(self) -> list[str]:
         """The menu's entries now: Continue and Statistics only when there is something."""
         shown = {"continue": self.can_continue, "stats": self.has_stats}
         return [key for key, _, _ in MENU if shown.get(key, True)]
 
-    def fill_menu(self) -> None:
+    def fill_menu(self, bindings: bool = True) -> None:
         menu = self.query_one("#menu", OptionList)
         keep = menu.highlighted_option.id if menu.highlighted_option else None
         menu.clear_options()
@@ -148,7 +152,8 @@ class StartScreen(Screen[None]):
         )
         menu.highlighted = items.index(keep) if keep in items else 0
         self.show_note()
-        self.refresh_bindings()
+        if bindings:  # Continue or Statistics came or went: their keys in the footer too
+            self.refresh_bindings()
 
     def show_note(self) -> None:
         self.query_one("#start-note", Static).update(
@@ -209,6 +214,7 @@ class StartScreen(Screen[None]):
 
     def open_options(self) -> None:
         from ...ai import LEVELS
+        from .options import OptionsScreen
 
         def chosen(choice: Chosen | None) -> None:
             if choice is not None:
