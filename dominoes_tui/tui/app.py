@@ -14,7 +14,8 @@ from textual.binding import Binding
 
 from .. import store
 from ..ai import LEVELS, Player, make_player
-from ..engine import DEFAULT_VARIANT, Game, Rules, load_variant
+from ..engine import DEFAULT_VARIANT, Game, Rules
+from ..engine.rules import load_variants_noted
 from ..options import remembered_rules
 from .screens.dialogs import NewGameScreen, TooSmallScreen
 from .screens.table import TableScreen
@@ -72,7 +73,8 @@ class DominoesApp(App[None]):
         """Why ``--resume`` dealt a new game instead (one sentence), if it did."""
         if game is not None:
             rules = game.rules
-        self.rules = rules if rules is not None else load_variant(variant)
+        # the player's variants.toml may be broken: the built-in houses still play (issue 14)
+        self.rules = rules if rules is not None else load_variants_noted()[0][variant]
         self.seed = seed if seed is not None else random.randrange(1, 1_000_000)
         self.level = level or default_level()
         self.tile_style = tile_style
@@ -119,7 +121,18 @@ class DominoesApp(App[None]):
         )
         self._replace_table(table)
 
+    def claim_table(self) -> bool:
+        """One live table per home folder (issue 14): True if this process holds the lock
+        (kept until it exits); else the reason is said and no table may open."""
+        lock = store.table_lock()
+        if lock.acquire():
+            return True
+        self.notify(lock.problem(), title="Another window", severity="warning", markup=False)
+        return False
+
     def _replace_table(self, table: TableScreen) -> None:
+        if not self.claim_table():
+            return
         old = self.table
         if old is not None:
             old.leave()  # an unfinished match there is given up (recorded as abandoned)
@@ -160,6 +173,7 @@ class DominoesApp(App[None]):
         table = self.table
         if table is not None:
             table.autosave(closing=True)
+        store.table_lock().release()
         super().exit(*args, **kwargs)
 
     def open_start_menu(self) -> None:
@@ -186,7 +200,7 @@ class DominoesApp(App[None]):
                 return
             variant, level = choice
             # the options last chosen for that house on the options screen, if any
-            rules = remembered_rules(load_variant(variant))
+            rules = remembered_rules(load_variants_noted()[0][variant])
             self.start_match(rules, random.randrange(1, 1_000_000), level)
 
         self.push_screen(NewGameScreen(self.rules.name, tuple(LEVELS), self.level), chosen)
@@ -208,5 +222,8 @@ class DominoesApp(App[None]):
 
 
 def run_app(**kwargs: Any) -> None:
-    """Run the app in this terminal (``dominoes play``)."""
+    """Run the app in this terminal (``dominoes play``); without one, say so and exit 1."""
+    from .terminal import require_terminal
+
+    require_terminal()
     DominoesApp(**kwargs).run()

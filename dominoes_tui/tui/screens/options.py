@@ -30,6 +30,11 @@ ROOMY = 30
 focused one's shows in the help line)."""
 
 
+def _custom_clock(key: str, value: Any) -> bool:
+    """A clock set with +/- to a time the house does not list (kept as a custom value)."""
+    return key == "clock_minutes" and type(value) is int and 0 <= value <= 180
+
+
 @dataclass(frozen=True)
 class Chosen:
     """What the options screen hands back: the rules to play and the CPU level."""
@@ -104,8 +109,11 @@ class ChoiceRow(Widget, can_focus=True):
             self.on_change(self)
 
     def action_step(self, delta: int) -> None:
+        numbers = all(type(c) is int for c in (*self.choices, self.value))
         if self.value in self.choices:
             i = (self.choices.index(self.value) + delta) % len(self.choices)
+        elif not numbers:  # an unlisted value that has no order: to the first listed one
+            i = 0
         elif delta > 0:  # a custom value: to the next listed one
             i = next((n for n, c in enumerate(self.choices) if c > self.value), 0)
         else:
@@ -201,8 +209,19 @@ class OptionsScreen(Screen[Chosen | None]):
         self.controls = options.controls_for(base)
         remembered = options.remembered_rules(base)
         self.choices: dict[str, Any] = {c.key: getattr(remembered, c.key) for c in self.controls}
-        for c in self.controls:  # a remembered custom value joins the control's choices
-            self.choices.setdefault(c.key, getattr(base, c.key))
+        self.notes: list[str] = []
+        """What was remembered but no longer fits this house (said once the screen shows)."""
+        for c in self.controls:
+            value = self.choices[c.key]
+            if value in c.choices or _custom_clock(c.key, value):
+                continue
+            # the player's variants.toml no longer lists it: the house's own value (issue 14)
+            house = getattr(base, c.key)
+            self.choices[c.key] = house
+            self.notes.append(
+                f"{c.label}: {c.choice_label(value)} is no longer offered by this house; "
+                f"its {c.choice_label(house)} is set."
+            )
         kept = options.remembered_level(base.name)
         self.level = kept if kept in levels else (level if level in levels else levels[0])
         self.cpu_name = options.remembered_name(base.name) or options.CPU_NAMES[0]
@@ -210,10 +229,10 @@ class OptionsScreen(Screen[Chosen | None]):
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         box = Vertical(id="options-box")
-        box.border_title = f"Table options: {self.base.name}"
+        box.border_title = Text(f"Table options: {self.base.name}")  # a file's name: no markup
         with box:
             house = f" ({self.base.house})" if self.base.house else ""
-            yield Static(f"{self.base.description}{house}", id="house")
+            yield Static(Text(f"{self.base.description}{house}"), id="house")
             with VerticalScroll(id="controls", can_focus=False):
                 for group in options.GROUPS:
                     rows = [c for c in self.controls if c.group == group]
@@ -268,6 +287,8 @@ class OptionsScreen(Screen[Chosen | None]):
         if rows:
             rows[0].focus()
         self.update_state()
+        for note in self.notes:
+            self.notify(note, title="Table options", timeout=10, markup=False)
 
     # ------------------------------------------------------------ state
     @property
@@ -284,7 +305,7 @@ class OptionsScreen(Screen[Chosen | None]):
         why = self.reason
         start = self.query_one("#start", Button)
         start.disabled = why is not None
-        self.query_one("#refused", Static).update(f"Cannot start: {why}" if why else "")
+        self.query_one("#refused", Static).update(Text(f"Cannot start: {why}" if why else ""))
         if why is None:
             words = options.summary(self.rules, self.base)
             self.query_one("#summary", Static).update(
