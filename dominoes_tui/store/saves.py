@@ -395,6 +395,20 @@ def read_save(path: Path, now: Callable[[], float] = time.monotonic) -> LoadResu
     )
 
 
+def restore(raw: bytes, path: Path = Path(AUTOSAVE_NAME)) -> LoadResult:
+    """The match in a save's bytes, checked exactly as :func:`read_save` checks a file
+    (no file is read or moved; ``path`` only names it in the sentence). Never raises."""
+    try:
+        if len(raw) > MAX_SAVE_BYTES:
+            raise _Unusable("it is larger than a save can be")
+        return LoadResult(saved=_restore(path, raw, time.monotonic))
+    except _Unusable as e:
+        reason = str(e)
+    except Exception as e:  # noqa: BLE001 - as read_save
+        reason = f"it could not be restored ({type(e).__name__}: {str(e)[:200]})"
+    return LoadResult(problem=f"The saved game {path} cannot be used: {reason}.")
+
+
 _KIND_WORDS = {int: "a whole number", str: "text", list: "a list", dict: "a table"}
 
 
