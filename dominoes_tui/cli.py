@@ -223,6 +223,16 @@ def arena(
                 err=True,
             )
             raise typer.Exit(2)
+    limits = (
+        (matches, 1, arena_mod.MAX_MATCHES, "--matches"),
+        (jobs, 0, arena_mod.MAX_JOBS, "--jobs (0: one per core)"),
+    )
+    for value, low, high, what in limits:
+        if not low <= value <= high:
+            typer.secho(
+                f"Error: {what} must be from {low} to {high:,}, not {value}", fg="red", err=True
+            )
+            raise typer.Exit(2)
     rules = _variant(variant)
     if option:
         changes = {}
@@ -240,8 +250,16 @@ def arena(
         except (VariantError, TypeError, ValueError) as e:
             typer.secho(f"Error: {e}", fg="red", err=True)
             raise typer.Exit(2) from None
+    if rules.target > arena_mod.MAX_TARGET:
+        typer.secho(
+            f"Error: the arena plays to targets up to {arena_mod.MAX_TARGET:,}, "
+            f"not {rules.target:,} (-o target=N sets it)",
+            fg="red",
+            err=True,
+        )
+        raise typer.Exit(2)
     jobs = jobs or os.cpu_count() or 1
-    total = max(1, -(-matches // 2)) * 2
+    total = -(-matches // 2) * 2
     with Progress(
         "[progress.description]{task.description}",
         BarColumn(),
@@ -297,7 +315,7 @@ def stats(
         Console().print(render_stats(st, latest))
 
 
-@app.command()
+@app.command(context_settings={"ignore_unknown_options": True})  # `replay -1`: an argument
 def replay(
     match_id: str | None = typer.Argument(
         None, metavar="[N]", help="A match's number in the history (default: the latest)."
