@@ -164,7 +164,12 @@ class DominoesApp(App[None]):
         self.resume_problem = f"{problem} A new game is dealt instead."
         # Said once the new table is up, so the note shows over it.
         self.call_after_refresh(
-            self.notify, self.resume_problem, title="Resume", severity="warning", timeout=15
+            self.notify,
+            self.resume_problem,
+            title="Resume",
+            severity="warning",
+            timeout=15,
+            markup=False,  # the sentence may quote the save's own text
         )
         return False
 

@@ -66,7 +66,7 @@ async def to_house(pilot, name: str) -> None:
 async def test_markup_in_a_variants_name_and_words_crashes_no_screen() -> None:
     (home() / "variants.toml").write_text(MARKUP_FILE, encoding="utf-8")
     app = menu_app()
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, StartScreen) and MARKUP in app.screen.variants
         await to_house(pilot, MARKUP)
@@ -112,7 +112,7 @@ async def test_markup_in_recorded_names_shows_in_statistics_and_replay() -> None
     with store.History()._db() as conn:  # an old row with a name nobody checked
         conn.execute("UPDATE matches SET players = ? WHERE id = ?", ('["You", "[/b]CPU"]', mid))
     app = menu_app()
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
         await settle(pilot)
         app.push_screen(StatsScreen())
         await app.workers.wait_for_complete()
@@ -140,7 +140,7 @@ async def test_a_broken_variants_file_still_opens_the_start_menu(text: bytes) ->
     path = home() / "variants.toml"
     path.write_bytes(text)
     app = menu_app()
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, StartScreen)
         assert set(load_variants(include_user=False)) <= set(app.screen.variants)
@@ -163,7 +163,7 @@ async def test_resume_plays_a_saved_house_even_when_the_file_broke_since() -> No
     assert store.autosave(game, store.MatchInfo(cpu_level="easy", names=("You", "CPU"))) is None
     path.write_text("[mine\n", encoding="utf-8")
     app = DominoesApp(resume=True, delay=0, player_factory=first_legal)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
         assert app.table.rules.name == "mine" and app.table.rules.target == 50
@@ -197,7 +197,7 @@ async def test_a_remembered_choice_the_house_dropped_falls_back_with_a_note(
     )
     house = load_variants()["classic"]
     app = menu_app()
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
         await settle(pilot)
         await pilot.press("n")
         await pilot.pause()
@@ -220,7 +220,7 @@ async def test_damaged_history_rows_are_skipped_with_a_note_in_the_app() -> None
     with store.History()._db() as conn:
         conn.execute("UPDATE matches SET log = 'garbage' WHERE id = ?", (ids[1],))
     app = menu_app()
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
         await settle(pilot)
         app.push_screen(StatsScreen())
         await app.workers.wait_for_complete()
@@ -254,7 +254,7 @@ def other_window():
 async def test_a_second_window_opens_no_table_and_touches_no_save(other_window) -> None:
     save = store.autosave_path().read_bytes()
     app = menu_app()
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
         await settle(pilot)
         await pilot.press("c")  # Continue
         await pilot.pause()
@@ -272,7 +272,7 @@ async def test_a_second_window_opens_no_table_and_touches_no_save(other_window) 
 
 async def test_the_app_lets_the_lock_go_when_it_quits() -> None:
     app = menu_app()
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
         await settle(pilot)
         await pilot.press("n")
         await pilot.pause()
@@ -316,3 +316,39 @@ def test_the_app_commands_need_a_terminal(args, tmp_path) -> None:
     finally:
         os.close(master)
         os.close(slave)
+
+
+# ------------------------------------------------------------------ sentences quoting a file
+def _save_with_markup_in_its_rules() -> None:
+    game = Game.new(load_variants()["draw"], 4)
+    game.apply(game.legal_actions()[0])
+    assert store.autosave(game, store.MatchInfo(cpu_level="easy", names=("You", "CPU"))) is None
+    path = store.autosave_path()
+    data = json.loads(path.read_text("utf-8"))
+    data["settings"]["drawing"] = "[/b]"
+    path.write_text(json.dumps(data), "utf-8")
+
+
+async def test_a_resume_problem_quoting_markup_is_said_as_text() -> None:
+    _save_with_markup_in_its_rules()
+    app = DominoesApp(resume=True, delay=0, player_factory=first_legal)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)  # a new game instead
+        assert app.resume_problem and "[/b]" in app.resume_problem
+        assert any("[/b]" in n for n in notes(app))
+        assert app._exception is None
+
+
+async def test_giving_up_an_unusable_save_quoting_markup_is_said_as_text() -> None:
+    _save_with_markup_in_its_rules()
+    app = DominoesApp(
+        rules=load_variants()["draw"], seed=3, level="easy", delay=0, player_factory=first_legal
+    )
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot)
+        table = app.table
+        table.apply(table.game.legal_actions()[0])  # the first save gives up the old one
+        await settle(pilot)
+        assert any("[/b]" in n for n in notes(app))
+        assert app._exception is None

@@ -480,7 +480,7 @@ class TableScreen(Screen):
         """Add the finished match to the history (SQLite: off the main thread)."""
         rec = store.finish_match(game, self.info)
         if rec.problem:
-            self.app.call_from_thread(self.notify, rec.problem, severity="warning")
+            self.app.call_from_thread(self.notify, rec.problem, severity="warning", markup=False)
 
     # ------------------------------------------------------------ saving and resuming
     def autosave(self, closing: bool = False) -> None:
@@ -504,10 +504,10 @@ class TableScreen(Screen):
             if store.has_autosave() and store.saved_match_id() != self.info.match_id:
                 given_up = store.abandon_autosave()
                 if given_up.problem:
-                    self.notify(given_up.problem, severity="warning", timeout=10)
+                    self.notify(given_up.problem, severity="warning", timeout=10, markup=False)
         err = store.autosave(g, self.info, self.clock)
         if err and err != self._save_error:
-            self.notify(err, severity="warning", timeout=10)
+            self.notify(err, severity="warning", timeout=10, markup=False)
         self._save_error = err
 
     def leave(self) -> None:
