@@ -292,7 +292,10 @@ def autosave(
 
 def has_autosave(home: Path | None = None) -> bool:
     """Is there something for "Continue" (a save file, usable or not)?"""
-    return autosave_path(home).exists()
+    try:
+        return _kind(autosave_path(home)) is not None
+    except OSError:  # cannot even look (no permission): Continue says why when chosen
+        return True
 
 
 def saved_match_id(home: Path | None = None) -> str | None:
