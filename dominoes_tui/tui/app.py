@@ -178,8 +178,11 @@ class DominoesApp(App[None]):
         table = self.table
         if table is not None:
             table.autosave(closing=True)
-        store.table_lock().release()
         super().exit(*args, **kwargs)
+
+    def on_unmount(self) -> None:
+        """The app is gone (after its last save): the table lock goes too."""
+        store.table_lock().release()
 
     def open_start_menu(self) -> None:
         """The start menu (New game, Continue, Rules, Statistics, Quit) over nothing else."""
