@@ -30,11 +30,6 @@ ROOMY = 30
 focused one's shows in the help line)."""
 
 
-def _custom_clock(key: str, value: Any) -> bool:
-    """A clock set with +/- to a time the house does not list (kept as a custom value)."""
-    return key == "clock_minutes" and type(value) is int and 0 <= value <= 180
-
-
 @dataclass(frozen=True)
 class Chosen:
     """What the options screen hands back: the rules to play and the CPU level."""
@@ -211,15 +206,20 @@ class OptionsScreen(Screen[Chosen | None]):
         self.choices: dict[str, Any] = {c.key: getattr(remembered, c.key) for c in self.controls}
         self.notes: list[str] = []
         """What was remembered but no longer fits this house (said once the screen shows)."""
+        kept = options.load_remembered(base.name)
         for c in self.controls:
-            value = self.choices[c.key]
-            if value in c.choices or _custom_clock(c.key, value):
+            value = kept.get(c.key, self.choices[c.key])
+            if c.key not in kept or options.still_offered(base, c.key, value):
                 continue
             # the player's variants.toml no longer lists it: the house's own value (issue 14)
             house = getattr(base, c.key)
             self.choices[c.key] = house
+            try:
+                said = c.choice_label(value)
+            except Exception:  # noqa: BLE001 - options.json holds anything: say it as it is
+                said = repr(value)
             self.notes.append(
-                f"{c.label}: {c.choice_label(value)} is no longer offered by this house; "
+                f"{c.label}: {said[:40]} is no longer offered by this house; "
                 f"its {c.choice_label(house)} is set."
             )
         kept = options.remembered_level(base.name)
