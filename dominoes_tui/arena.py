@@ -13,7 +13,8 @@ from __future__ import annotations
 import math
 import multiprocessing as mp
 import time
-from collections.abc import Callable, Iterator
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,7 +44,14 @@ def json_of(res: dict[str, Any]) -> dict[str, Any]:
 
 
 MAX_ACTIONS = 20_000
-"""A match longer than this is a bug (a player that never ends a hand)."""
+"""A match still on after this many actions is stopped and scored by who is ahead (a
+huge target); the report says how many were (``detail.capped``)."""
+MAX_MATCHES = 100_000
+"""The most matches one run plays (each match's think times are kept for the summary)."""
+MAX_JOBS = 256
+"""The most processes one run starts."""
+MAX_TARGET = 5_000
+"""The highest target a run plays to (a match to 5,000 takes some 15,000 actions)."""
 
 
 @dataclass
@@ -58,6 +66,8 @@ class MatchRecord:
     b_points: int
     a_ms: list[float] = field(default_factory=list)
     b_ms: list[float] = field(default_factory=list)
+    capped: bool = False
+    """Stopped at :data:`MAX_ACTIONS` (scored by who was ahead), not played out."""
 
 
 def match_seed(seed: int, deal: int) -> int:
@@ -115,8 +125,9 @@ def play_match(
     steps = 0
     while game.phase != MATCH_OVER:
         steps += 1
-        if steps > MAX_ACTIONS:  # pragma: no cover - a bug, not a result
-            raise RuntimeError(f"match {gseed} did not end after {MAX_ACTIONS} actions")
+        if steps > MAX_ACTIONS:  # a target too far to reach: stop, score who is ahead
+            rec.capped = True
+            break
         if game.phase == HAND_OVER:
             _count_hand(rules, game, rec)
             game.apply(NextHand())
@@ -133,7 +144,9 @@ def play_match(
     mr = game.match_result
     a_sides = {rules.side_of(s) for s in rec.a_seats}
     b_sides = {rules.side_of(s) for s in b_seats}
-    if mr is None or mr.winner_side is None:
+    if rec.capped:
+        rec.a_score = _ahead(rules, game, rec.a_seats, b_seats)
+    elif mr is None or mr.winner_side is None:
         rec.a_score = 0.5
     elif mr.winner_side in a_sides:
         rec.a_score = 1.0
@@ -145,6 +158,16 @@ def play_match(
         diff = sign * (max(w[s] for s in a_sides) - max(w[s] for s in b_sides))
         rec.a_score = 1.0 if diff > 0 else 0.0 if diff < 0 else 0.5
     return rec
+
+
+def _ahead(rules: Rules, game: Game, a_seats: Iterable[int], b_seats: Iterable[int]) -> float:
+    """1 if ``a``'s side is ahead on the written scores, 0 if behind, 0.5 if level."""
+    w = game.scores.written
+    a_best = max(w[rules.side_of(s)] for s in a_seats)
+    b_best = max(w[rules.side_of(s)] for s in b_seats)
+    sign = -1 if rules.target_means == "lose" else 1
+    diff = sign * (a_best - b_best)
+    return 1.0 if diff > 0 else 0.0 if diff < 0 else 0.5
 
 
 def _count_hand(rules: Rules, game: Game, rec: MatchRecord) -> None:
@@ -229,6 +252,7 @@ def summarize(
         "b_ms_max": round(max(b_ms), 2) if b_ms else 0.0,
         "a_moves_timed": len(a_ms),
         "b_moves_timed": len(b_ms),
+        "capped": sum(r.capped for r in records),
     }
     return out
 
@@ -249,9 +273,11 @@ def run(
     progress bar. ``others``: the level of seats beyond the first two in a 3-4
     player game without partners (default: ``b``'s level).
     """
+    if not 1 <= matches <= MAX_MATCHES:
+        raise ValueError(f"matches must be from 1 to {MAX_MATCHES:,}, not {matches}")
     rules = load_variant(variant) if isinstance(variant, str) else variant
-    deals = max(1, -(-matches // 2))
-    tasks = [(rules, a, b, seed, d, others) for d in range(deals)]
+    deals = -(-matches // 2)
+    tasks = ((rules, a, b, seed, d, others) for d in range(deals))  # made as they are played
     records: list[MatchRecord] = []
     for recs in _map(tasks, jobs):
         records.extend(recs)
@@ -261,14 +287,22 @@ def run(
     return summarize(records, a, b, rules.name, rules, others)
 
 
-def _map(tasks: list, jobs: int) -> Iterator[list[MatchRecord]]:
+def _map(tasks: Iterable, jobs: int) -> Iterator[list[MatchRecord]]:
+    """Play ``tasks`` on ``jobs`` processes, a few at a time: never more than ``4 * jobs``
+    are handed out ahead (``Pool.imap`` would read every task up front)."""
     if jobs <= 1:
         for t in tasks:
             yield _play_pair(t)
         return
     ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
     with ctx.Pool(jobs) as pool:
-        yield from pool.imap_unordered(_play_pair, tasks)
+        ahead: deque = deque()
+        for t in tasks:
+            ahead.append(pool.apply_async(_play_pair, (t,)))
+            if len(ahead) >= 4 * jobs:
+                yield ahead.popleft().get()
+        while ahead:
+            yield ahead.popleft().get()
 
 
 def report_lines(res: dict[str, Any]) -> list[str]:
@@ -295,4 +329,9 @@ def report_lines(res: dict[str, Any]) -> list[str]:
     ]
     if res.get("players", 2) > 2:
         lines.append("seats: " + ", ".join(f"{i} {lv}" for i, lv in enumerate(res["seats"])))
+    if d.get("capped"):
+        lines.append(
+            f"note: {d['capped']} match{'es' * (d['capped'] > 1)} reached {MAX_ACTIONS:,} actions "
+            "without reaching the target and were scored by who was ahead"
+        )
     return lines

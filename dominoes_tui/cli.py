@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 import typer
 from typer.core import TyperGroup
 
-from .engine import VariantError, load_variants
+from .engine import VariantError
 from .engine.explain import explain
-from .engine.rules import DEFAULT_VARIANT, Rules, user_variants_path
+from .engine.rules import DEFAULT_VARIANT, Rules, load_variants_noted, user_variants_path
 
 # No Textual here: `dominoes --help`, `variants`, `rules`... load the app only when a
 # command opens it (tests/unit/test_imports.py). A bare `dominoes` does not come through
@@ -60,11 +61,12 @@ def _show_version(value: bool) -> None:
 
 
 def _variants() -> dict[str, Rules]:
-    try:
-        return load_variants()
-    except VariantError as e:
-        typer.secho(f"Error: {e}", fg="red", err=True)
-        raise typer.Exit(2) from None
+    """Every variant; a mistake in the player's own file is said in one line (stderr) and
+    costs only what it touches: the built-in houses always play."""
+    variants, note = load_variants_noted()
+    if note:
+        typer.secho(note, fg="yellow", err=True)
+    return variants
 
 
 def _variant(name: str) -> Rules:
@@ -222,12 +224,26 @@ def play(
     if tile_style not in ("box", "unicode"):
         typer.secho("Error: --tiles must be 'box' or 'unicode'", fg="red", err=True)
         raise typer.Exit(2)
-    if speed <= 0:
-        typer.secho("Error: --speed must be above 0", fg="red", err=True)
+    if not math.isfinite(speed) or speed <= 0:
+        typer.secho(
+            f"Error: --speed must be a number above 0 (2 is twice as fast), not {speed}",
+            fg="red",
+            err=True,
+        )
         raise typer.Exit(2)
+    from .store import table_lock
     from .tui.app import run_app
 
-    run_app(rules=rules, seed=seed, level=level, speed=speed, tile_style=tile_style, resume=resume)
+    lock = table_lock()  # one live table per home folder (issue 14)
+    if not lock.acquire():
+        typer.secho(f"Error: {lock.problem()}", fg="red", err=True)
+        raise typer.Exit(1)
+    try:
+        run_app(
+            rules=rules, seed=seed, level=level, speed=speed, tile_style=tile_style, resume=resume
+        )
+    finally:
+        lock.release()
 
 
 @app.command()
@@ -301,6 +317,16 @@ def arena(
                 err=True,
             )
             raise typer.Exit(2)
+    limits = (
+        (matches, 1, arena_mod.MAX_MATCHES, "--matches"),
+        (jobs, 0, arena_mod.MAX_JOBS, "--jobs (0: one per core)"),
+    )
+    for value, low, high, what in limits:
+        if not low <= value <= high:
+            typer.secho(
+                f"Error: {what} must be from {low} to {high:,}, not {value}", fg="red", err=True
+            )
+            raise typer.Exit(2)
     rules = _variant(variant)
     _refuse_if_not_at_the_table(rules, "played by the CPU levels")
     if option:
@@ -319,8 +345,16 @@ def arena(
         except (VariantError, TypeError, ValueError) as e:
             typer.secho(f"Error: {e}", fg="red", err=True)
             raise typer.Exit(2) from None
+    if rules.target > arena_mod.MAX_TARGET:
+        typer.secho(
+            f"Error: the arena plays to targets up to {arena_mod.MAX_TARGET:,}, "
+            f"not {rules.target:,} (-o target=N sets it)",
+            fg="red",
+            err=True,
+        )
+        raise typer.Exit(2)
     jobs = jobs or os.cpu_count() or 1
-    total = max(1, -(-matches // 2)) * 2
+    total = -(-matches // 2) * 2
     with Progress(
         "[progress.description]{task.description}",
         BarColumn(),
@@ -365,8 +399,9 @@ def stats(
     except HistoryError as e:
         typer.secho(f"Error: {e}", fg="red", err=True)
         raise typer.Exit(1) from None
-    if history.problem:
-        typer.secho(history.problem, fg="yellow", err=True)
+    for note in (history.problem, history.note):
+        if note:
+            typer.secho(note, fg="yellow", err=True)
     if as_json:
         typer.echo(json.dumps(st.to_dict(), indent=2, ensure_ascii=False))
     elif not st.total.matches:
@@ -375,31 +410,49 @@ def stats(
         Console().print(render_stats(st, latest))
 
 
-@app.command()
+@app.command(context_settings={"ignore_unknown_options": True})  # `replay -1`: an argument
 def replay(
-    match_id: int | None = typer.Argument(
-        None, help="A match's number in the history (default: the latest)."
+    match_id: str | None = typer.Argument(
+        None, metavar="[N]", help="A match's number in the history (default: the latest)."
     ),
 ) -> None:
     """Step through a recorded match: ←/→ one move at a time, every hand face up."""
     from .store import History, HistoryError
 
+    wanted: int | None = None
+    if match_id is not None:
+        try:
+            wanted = int(match_id)
+        except ValueError:
+            shown = match_id if len(match_id) <= 20 else match_id[:17] + "..."
+            typer.secho(
+                f"Error: {shown!r} is not a match number; `dominoes stats` lists them.",
+                fg="red",
+                err=True,
+            )
+            raise typer.Exit(2) from None
     try:
         history = History()
         latest = history.latest_id()
-        wanted = match_id if match_id is not None else latest
-        rec = history.get(wanted) if wanted is not None else None
+        if wanted is None:  # the latest match that reads back (a damaged one is skipped)
+            newest = history.matches(limit=50)
+            rec = newest[0] if newest else None
+        else:
+            rec = history.get(wanted)
         hands = history.hands(rec.id) if rec is not None else []
     except HistoryError as e:
         typer.secho(f"Error: {e}", fg="red", err=True)
         raise typer.Exit(1) from None
-    if history.problem:
-        typer.secho(history.problem, fg="yellow", err=True)
+    for note in (history.problem, history.note):
+        if note:
+            typer.secho(note, fg="yellow", err=True)
     if rec is None:
         if latest is None:
             msg = "no matches recorded yet: finish one with `dominoes play`, then replay it."
+        elif wanted is None:
+            msg = "none of the latest matches in the history can be read back."
         else:
-            msg = f"no match {match_id} in the history; the latest is {latest} (`dominoes stats`)."
+            msg = f"no match {wanted} in the history; the latest is {latest} (`dominoes stats`)."
         typer.secho(f"Error: {msg}", fg="red", err=True)
         raise typer.Exit(2)
     from .tui.screens import replay as replay_screen

@@ -352,9 +352,24 @@ def _remember(
     os.replace(tmp, path)
 
 
+def still_offered(base: Rules, key: str, value: Any) -> bool:
+    """Does the house still offer ``value`` for ``key`` (its list, or a custom clock)?"""
+    if key == "clock_minutes" and type(value) is int and 0 <= value <= 180:
+        return True  # set with +/- on the options screen
+    return value in base.options.get(key, ())
+
+
 def remembered_rules(base: Rules) -> Rules:
-    """``base`` with its remembered choices, or ``base`` if they no longer play."""
-    choices = {k: v for k, v in load_remembered(base.name).items() if k in base.options}
+    """``base`` with its remembered choices, or ``base`` if they no longer play.
+
+    A remembered value the house no longer offers (the player changed their
+    variants.toml since) is left out: the house's own value stands.
+    """
+    choices = {
+        k: v
+        for k, v in load_remembered(base.name).items()
+        if k in base.options and still_offered(base, k, v)
+    }
     try:
         return apply_choices(base, choices)
     except VariantError:

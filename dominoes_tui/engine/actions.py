@@ -148,19 +148,40 @@ def action_to_json(a: Action) -> list:
     raise TypeError(f"not an action: {a!r}")
 
 
-def action_from_json(data: list) -> Action:
+_FORMS: dict[str, tuple[type, int, int]] = {
+    "play": (Play, 2, 3),
+    "doubles": (PlayDoubles, 2, 2),
+    "draw": (Draw, 0, 0),
+    "pass": (Pass, 0, 0),
+    "stop": (Stop, 0, 0),
+    "next": (NextHand, 0, 0),
+    "resign": (Resign, 1, 1),
+    "timeout": (TimeOut, 1, 1),
+}
+"""Each form's class and how many fields it takes (at least, at most)."""
+
+
+def action_from_json(data: object) -> Action:
+    """The action of :func:`action_to_json`'s form; ValueError for anything else.
+
+    Every field must be a whole number (``play``'s end may be null, to lead):
+    no coercion, so a damaged save or history row is refused, never half-read.
+
+    >>> action_from_json(["play", 20, 1])
+    Play(tile=20, end=1, touch=None)
+    >>> action_from_json(["play", "6-5"])
+    Traceback (most recent call last):
+    ...
+    ValueError: not an action: ['play', '6-5']
+    """
+    if not isinstance(data, (list, tuple)) or not data or not isinstance(data[0], str):
+        raise ValueError(f"not an action: {data!r}")
     kind, *args = data
-    try:
-        cls = {
-            "play": Play,
-            "doubles": PlayDoubles,
-            "draw": Draw,
-            "pass": Pass,
-            "stop": Stop,
-            "next": NextHand,
-            "resign": Resign,
-            "timeout": TimeOut,
-        }[kind]
-        return cls(*args)
-    except (KeyError, TypeError):
-        raise ValueError(f"not an action: {data!r}") from None
+    form = _FORMS.get(kind)
+    if form is None or not form[1] <= len(args) <= form[2]:
+        raise ValueError(f"not an action: {data!r}")
+    for i, a in enumerate(args):
+        optional = kind == "play" and i == 1
+        if not (type(a) is int or (optional and a is None)):
+            raise ValueError(f"not an action: {data!r}")
+    return form[0](*args)

@@ -38,7 +38,7 @@ from .actions import (
 )
 from .rules import Rules
 from .scoring import Scores, match_result_after_round, score_round
-from .state import HAND_OVER, MATCH_OVER, PLAY, Event, Game
+from .state import HAND_OVER, MATCH_OVER, PLAY, Event, Game, check_action_types
 
 if TYPE_CHECKING:  # pragma: no cover
     from .view import SeatView
@@ -218,6 +218,7 @@ class RoundsGame(Game):
     # ------------------------------------------------------------------ actions
     def apply(self, action: Action) -> None:
         """Apply ``action`` for the side to move; IllegalAction (with the reason) if refused."""
+        check_action_types(action)
         if isinstance(action, (Resign, TimeOut)):
             self._lose_at_once(action)
         elif isinstance(action, NextHand):

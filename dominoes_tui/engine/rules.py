@@ -289,6 +289,10 @@ def follow(r: Rules, changes: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+MAX_NUMBER = 10**9
+"""The largest whole number a setting takes (a target, minutes, points): a file's 10**400
+would otherwise overflow the clock and the scores' arithmetic downstream."""
+
 _FIELDS = {f.name: f for f in dataclasses.fields(Rules) if f.init and f.name != "name"}
 _DEFAULTS = Rules()
 _INT_KEYS = {
@@ -332,6 +336,8 @@ def _check_value(file: str, variant: str, key: str, value: Any, label: str | Non
             raise err(f"must be one of {', '.join(map(str, CHOICES[key]))}, not {value}")
         if value < 0:
             raise err(f"must not be negative, not {value}")
+        if value > MAX_NUMBER:
+            raise err(f"must be at most {MAX_NUMBER:,}, not {value:,}")
         return value
     if key in _STR_KEYS:
         if not isinstance(value, str):
@@ -350,6 +356,8 @@ def _check_value(file: str, variant: str, key: str, value: Any, label: str | Non
                 raise err(str(e)) from None
             if isinstance(points, bool) or not isinstance(points, int) or points < 0:
                 raise err(f"the points for {tile_name} must be a whole number ≥ 0")
+            if points > MAX_NUMBER:
+                raise err(f"the points for {tile_name} must be at most {MAX_NUMBER:,}")
             out[tiles.name(t)] = points
         return out
     if key == "hand_sizes":
@@ -625,6 +633,10 @@ def load_variants(
             sources.append((str(p), p.read_text(encoding="utf-8")))
         except OSError as e:
             raise VariantError(str(p), None, None, f"cannot be read: {e.strerror}") from None
+        except UnicodeDecodeError as e:
+            raise VariantError(
+                str(p), None, None, f"is not UTF-8 text (byte {e.start} cannot be read)"
+            ) from None
     key = tuple(sources)
     known = _LOADED.get(key)
     if known is None:
@@ -660,3 +672,69 @@ def load_variant(name: str = DEFAULT_VARIANT, **overrides: Any) -> Rules:
         )
     r = variants[name]
     return r.replace(**overrides) if overrides else r
+
+
+def load_variants_noted(include_user: bool = True) -> tuple[dict[str, Rules], str | None]:
+    """Every variant, never raising for the player's own file: the app and every command
+    use this, so a mistake there costs only the variants it touches.
+
+    The shipped presets always load. A player's file that cannot be read (not UTF-8,
+    not TOML) is left out whole; a variant in it that is not valid is left out alone
+    (a preset it overrides keeps the shipped rules). The second value says what was
+    left out in one line (file, variant, key and problem), or is None.
+    """
+    builtin = builtin_variants_text()
+    tables = _resolve("variants.toml", _read_toml("variants.toml", builtin), {})
+    out = {vname: rules_from_dict(vname, t) for vname, t in tables.items()}
+    user = user_variants_path()
+    if not include_user:
+        return out, None
+    try:
+        if not user.is_file():
+            return out, None
+        text = user.read_text(encoding="utf-8")
+    except OSError as e:
+        return out, _note([VariantError(str(user), None, None, f"cannot be read: {e.strerror}")])
+    except UnicodeDecodeError as e:
+        bad = VariantError(str(user), None, None, f"is not UTF-8 text (byte {e.start})")
+        return out, _note([bad])
+    try:
+        raw = _read_toml(str(user), text)
+    except RecursionError:
+        raw = None
+        problems = [VariantError(str(user), None, None, "is nested too deeply to read")]
+    except VariantError as e:
+        raw = None
+        problems = [e]
+    if raw is None:
+        return out, _note(problems)
+    problems = []
+    for vname, table in raw.items():
+        try:
+            merged = _resolve(str(user), {vname: table}, tables)
+            rules = rules_from_dict(vname, merged[vname], file=str(user))
+        except VariantError as e:
+            problems.append(e)
+            continue
+        except Exception as e:  # noqa: BLE001 - a player's file must never stop the game
+            problems.append(VariantError(str(user), vname, None, f"cannot be used ({e})"))
+            continue
+        tables = merged
+        out[vname] = rules
+    return out, _note(problems)
+
+
+def _note(problems: list[VariantError]) -> str | None:
+    """One line for the person: the first problem, how many more, what is played instead."""
+    if not problems:
+        return None
+    more = len(problems) - 1
+    also = f"and {more} more mistake{'s' * (more > 1)}; " if more else ""
+    first = "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(problems[0]))
+    if len(first) > 300:
+        first = first[:297] + "..."
+    if problems[0].variant is None:
+        instead = "the file is left out and the built-in houses are played"
+    else:
+        instead = "what it sets is left out and the built-in rules are played"
+    return f"{first} ({also}{instead})."

@@ -28,6 +28,7 @@ from .actions import (
     Play,
     PlayDoubles,
     Resign,
+    Stop,
     TimeOut,
 )
 from .rules import Rules
@@ -139,6 +140,50 @@ def game_class(layout: str) -> type[Game]:
 
         return ChickenFootGame
     return Game
+
+
+def _whole(x: object) -> bool:
+    return type(x) is int  # not a bool, a float or an int subclass: no silent coercion
+
+
+def check_action_types(action: object) -> None:
+    """IllegalAction unless ``action`` is an action whose fields have the right types
+    (whole numbers, or None where a field may be left out).
+
+    >>> check_action_types(Play("6-5"))
+    Traceback (most recent call last):
+    ...
+    dominoes_tui.engine.actions.IllegalAction: Play(tile='6-5', end=None, touch=None) is not an action: its tile must be a tile number
+    """
+    cls = type(action)
+    if cls is Play:  # the common case first: this runs on every apply
+        end, touch = action.end, action.touch
+        if (
+            type(action.tile) is int
+            and (end is None or type(end) is int)
+            and (touch is None or type(touch) is int)
+        ):
+            return
+    elif cls is Draw or cls is Pass or cls is NextHand or cls is Stop:
+        return
+    if isinstance(action, Play):
+        fields = (("tile", action.tile, False), ("end", action.end, True))
+        fields += (("touch", action.touch, True),)
+    elif isinstance(action, PlayDoubles):
+        fields = (("first", action.first, False), ("second", action.second, False))
+    elif isinstance(action, (Resign, TimeOut)):
+        fields = (("seat", action.seat, False),)
+    elif isinstance(action, (Draw, Pass, NextHand, Stop)):
+        return
+    else:
+        raise IllegalAction(f"{action!r} is not an action")
+    for name, value, optional in fields:
+        if not (_whole(value) or (optional and value is None)):
+            what = {"tile": "a tile number", "first": "a tile number", "second": "a tile number"}
+            raise IllegalAction(
+                f"{action!r} is not an action: its {name} must be "
+                f"{what.get(name, 'a whole number')}"
+            )
 
 
 class Game:
@@ -302,10 +347,10 @@ class Game:
             "first_seat",
             "dead",
             "spinner",
-            "hand_fives",
         ):
             setattr(g, name, getattr(self, name))
         g.arms = [list(a) for a in self.arms]
+        g.hand_fives = list(self.hand_fives)  # mutated in place by _score_fives
         g.end_tiles = list(self.end_tiles)
         g.events = list(self.events)
         g.results = list(self.results)
@@ -460,10 +505,18 @@ class Game:
 
     # --------------------------------------------------------------- actions
     def apply(self, action: Action) -> None:
-        """Apply ``action`` for the side to move; IllegalAction (with the reason) if refused."""
+        """Apply ``action`` for the side to move; IllegalAction (with the reason) if refused.
+
+        Exactly the actions of :meth:`legal_actions` are accepted (and Resign/TimeOut
+        where the rules offer them); anything else, a wrong-typed field included
+        (``Play("6-5")``, ``Play(True)``), is refused with IllegalAction.
+        """
+        check_action_types(action)
         if isinstance(action, (Resign, TimeOut)):
             self._lose_at_once(action)
         elif isinstance(action, NextHand):
+            if self.phase == MATCH_OVER:
+                raise IllegalAction("the match is over")
             if self.phase != HAND_OVER:
                 raise IllegalAction("the hand is not over yet")
             self.results.append(self.result)
@@ -509,6 +562,8 @@ class Game:
         if not self.ends:
             if action.end is not None:
                 raise IllegalAction("the line is empty: lead a tile, with no end to choose")
+            if action.touch is not None:
+                raise IllegalAction(f"{name} leads the line: give no half")
             if not self._lead_mask(self.hands[seat]) & tiles.BIT[t]:
                 if self.lead_tile is not None:
                     raise IllegalAction(

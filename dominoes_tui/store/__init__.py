@@ -6,6 +6,13 @@ Every function takes an optional ``home`` folder instead.
 
 What the app calls, and when
 ----------------------------
+One live table per home folder: before a table opens (a new match or "Continue")::
+
+    lock = store.table_lock()
+    if not lock.acquire():                              # another process has a table open
+        self.notify(lock.problem()); open nothing, touch no save
+    # held until the process exits (lock.release() when the app closes)
+
 Starting a match::
 
     info = store.MatchInfo(cpu_level=level, names=("You", "CPU"), human_seat=0)
@@ -48,7 +55,9 @@ The Statistics screen and ``dominoes stats``::
     st = h.stats(recent=20)                             # a Stats; st.to_dict() for JSON
     st.total.win_rate, st.by_variant_level, st.longest_streak, st.recent_values()
     # h.problem: one sentence if a damaged database was just set aside;
+    # h.note: one sentence if damaged rows were skipped (after reading);
     # HistoryError (one sentence) if it cannot be opened at all (locked, no permission).
+    # A history that cannot be written (read-only home, full disk) is read read-only.
 
 ``dominoes replay [ID]``::
 
@@ -91,6 +100,7 @@ _EXPORTS = {
         "MatchRecord",
         "outcome_of",
     ),
+    "lock": ("LOCK_NAME", "TableLock", "table_lock"),
     "paths": ("AUTOSAVE_NAME", "HOME_ENV", "autosave_path", "data_dir", "has_autosave"),
     "saves": (
         "FORMAT_VERSION",
@@ -138,6 +148,7 @@ if TYPE_CHECKING:
         MatchRecord,
         outcome_of,
     )
+    from .lock import LOCK_NAME, TableLock, table_lock
     from .paths import AUTOSAVE_NAME, HOME_ENV, autosave_path, data_dir, has_autosave
     from .saves import (
         FORMAT_VERSION,
@@ -220,6 +231,7 @@ __all__ = [
     "DRAW",
     "FORMAT_VERSION",
     "HOME_ENV",
+    "LOCK_NAME",
     "LOSS",
     "SCHEMA_VERSION",
     "WIN",
@@ -233,6 +245,7 @@ __all__ = [
     "Recorded",
     "SavedGame",
     "Stats",
+    "TableLock",
     "abandon_autosave",
     "abandon_match",
     "autosave",
@@ -248,4 +261,5 @@ __all__ = [
     "read_save",
     "save_game",
     "saved_match_id",
+    "table_lock",
 ]

@@ -9,13 +9,21 @@ then says so in one sentence.
 
 Every method opens its own short connection, so a ``History`` can be used
 from any thread (the TUI records from a worker).
+
+A history that cannot be written (a read-only folder, a full disk) is opened
+read-only: the statistics and replays still read it, and :meth:`History.record`
+raises :class:`HistoryError` with one sentence. A row that does not read back
+(edited or damaged by hand) is skipped; :attr:`History.skipped` lists it and
+:attr:`History.note` says so in one sentence, and the rest shows.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import math
 import sqlite3
+import urllib.parse
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -123,6 +131,10 @@ def _v2_to_v3(conn: sqlite3.Connection) -> None:
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v0_to_v1, _v1_to_v2, _v2_to_v3]
 """``MIGRATIONS[v]`` takes the schema from version ``v`` to ``v + 1``."""
 assert len(MIGRATIONS) == SCHEMA_VERSION
+
+
+_CANNOT_WRITE = ("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_IOERR", "SQLITE_FULL")
+"""SQLite's errors for a file or folder it may not write (read-only, full disk)."""
 
 
 class _Unusable(Exception):
@@ -256,17 +268,61 @@ class History:
         self.problem: str | None = None
         """One sentence if the database had to be set aside when opened."""
         self.moved_to: Path | None = None
+        self.read_only: str | None = None
+        """Why the history could only be opened for reading (None: it can be written)."""
+        self.skipped: list[int] = []
+        """Match numbers of damaged rows left out of what was read."""
         self._ready = False
+        self._empty = False
+
+    @property
+    def note(self) -> str | None:
+        """One sentence if damaged rows were left out of what was read, else None."""
+        ids = sorted(set(self.skipped))
+        if not ids:
+            return None
+        many = len(ids) > 1
+        listed = ", ".join(map(str, ids[:5])) + (", …" if len(ids) > 5 else "")
+        return (
+            f"{len(ids)} damaged match{'es' if many else ''} in the history "
+            f"{'were' if many else 'was'} skipped (number{'s' if many else ''} {listed})."
+        )
 
     @contextlib.contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
-        conn = sqlite3.connect(self.path, timeout=10, isolation_level=None)
+        if self._empty:  # nothing recorded and nowhere to record: an empty history
+            conn = sqlite3.connect(":memory:", isolation_level=None)
+            migrate(conn)
+        elif self.read_only:
+            # immutable: no -wal/-shm file is made (the folder may refuse it)
+            uri = f"file:{urllib.parse.quote(str(self.path))}?mode=ro&immutable=1"
+            conn = sqlite3.connect(uri, uri=True, timeout=10, isolation_level=None)
+        else:
+            conn = sqlite3.connect(self.path, timeout=10, isolation_level=None)
         try:
-            conn.execute("PRAGMA journal_mode=WAL")
+            if not self._empty and not self.read_only:
+                conn.execute("PRAGMA journal_mode=WAL")
             conn.execute("PRAGMA foreign_keys=ON")
             yield conn
         finally:
             conn.close()
+
+    def _open_read_only(self, why: str) -> None:
+        """The history cannot be written: read it as it is (or as empty if there is none)."""
+        self.read_only = why
+        if not self.path.is_file():
+            self._empty = True
+            return
+        try:
+            with self._connect() as conn:
+                version = schema_version(conn)
+        except sqlite3.DatabaseError as e:
+            raise HistoryError(f"The match history {self.path} cannot be opened ({e}).") from e
+        if version != SCHEMA_VERSION:
+            raise HistoryError(
+                f"The match history {self.path} cannot be read: it needs updating and "
+                f"cannot be written ({why})."
+            )
 
     def _open(self) -> None:
         if self._ready:
@@ -274,9 +330,11 @@ class History:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as e:
-            raise HistoryError(
-                f"The match history folder {self.path.parent} cannot be made ({e.strerror})."
-            ) from e
+            if not self.path.parent.is_dir():
+                # nothing recorded and nowhere to record: the statistics read as empty
+                self._open_read_only(f"its folder cannot be made ({e.strerror})")
+                self._ready = True
+                return
         try:
             with self._connect() as conn:
                 check = conn.execute("PRAGMA quick_check").fetchone()[0]
@@ -286,9 +344,14 @@ class History:
         except _Unusable as e:
             self._set_aside(str(e))
         except sqlite3.DatabaseError as e:
-            if getattr(e, "sqlite_errorname", "") not in ("SQLITE_CORRUPT", "SQLITE_NOTADB"):
+            name = getattr(e, "sqlite_errorname", "")
+            if name in ("SQLITE_CORRUPT", "SQLITE_NOTADB"):
+                self._set_aside(f"it is damaged ({e})")
+            elif name.startswith(_CANNOT_WRITE) and (self.path.is_file() or not self.path.exists()):
+                # a read-only folder or a full disk: the statistics are still read
+                self._open_read_only(f"the folder is read-only or the disk is full ({e})")
+            else:
                 raise HistoryError(f"The match history {self.path} cannot be opened ({e}).") from e
-            self._set_aside(f"it is damaged ({e})")
         self._ready = True
 
     def _set_aside(self, reason: str) -> None:
@@ -325,6 +388,11 @@ class History:
         this ``info.match_id`` is already recorded (a resumed match is recorded once)."""
         if game.match_result is None and not abandoned:
             raise ValueError("the match is not over: record it with abandoned=True")
+        self._open()
+        if self.read_only:
+            raise HistoryError(
+                f"The match history {self.path} cannot be written: {self.read_only}."
+            )
         rules = game.rules
         human_side = rules.side_of(info.human_seat)
         mr = game.match_result
@@ -349,7 +417,7 @@ class History:
             "end_reason": reason,
             "scores": json.dumps(list(game.scores.written)),
             "hands": len(hands),
-            "duration": round(info.elapsed(), 3),
+            "duration": _seconds(info.elapsed()),
             "started_at": info.started_at,
             "ended_at": ended_at or iso(utc_now()),
             "log": json.dumps([action_to_json(a) for a in game.log], separators=(",", ":")),
@@ -362,7 +430,12 @@ class History:
         with self._db() as conn:
             conn.execute("BEGIN IMMEDIATE")
             try:
-                cur = conn.execute(f"INSERT OR IGNORE INTO matches ({cols}) VALUES ({marks})", row)
+                # only a match already recorded is skipped: any other refusal (a NOT NULL
+                # column given NaN…) raises, so the autosave is kept (issue 14)
+                cur = conn.execute(
+                    f"INSERT INTO matches ({cols}) VALUES ({marks}) ON CONFLICT(uid) DO NOTHING",
+                    row,
+                )
                 if cur.rowcount == 0:
                     conn.execute("ROLLBACK")
                     return None
@@ -394,17 +467,35 @@ class History:
 
     # -------------------------------------------------------------- reading
     def matches(self, limit: int | None = None) -> list[MatchRecord]:
-        """Recorded matches, newest first."""
+        """Recorded matches, newest first; a damaged row is skipped (see :attr:`skipped`)."""
         with self._db() as conn:
             rows = conn.execute(
                 "SELECT * FROM matches ORDER BY id DESC LIMIT ?", (-1 if limit is None else limit,)
             ).fetchall()
-        return [_match(r) for r in rows]
+        out = []
+        for r in rows:
+            try:
+                out.append(_match(r))
+            except DamagedRow:
+                self.skipped.append(r["id"])
+        return out
 
     def get(self, match_id: int) -> MatchRecord | None:
+        """Match number ``match_id``, or None if there is none (any number: too large, or
+        negative, is simply not there); HistoryError (one sentence) if its row is damaged."""
+        if isinstance(match_id, bool) or not isinstance(match_id, int):
+            return None
+        if not -(2**63) <= match_id < 2**63:  # SQLite's integers: no row has such a number
+            return None
         with self._db() as conn:
             r = conn.execute("SELECT * FROM matches WHERE id = ?", (match_id,)).fetchone()
-        return _match(r) if r is not None else None
+        if r is None:
+            return None
+        try:
+            return _match(r)
+        except DamagedRow as e:
+            self.skipped.append(match_id)
+            raise HistoryError(f"Match {match_id} in the history is damaged ({e}).") from None
 
     def latest_id(self) -> int | None:
         with self._db() as conn:
@@ -412,24 +503,23 @@ class History:
         return r[0]
 
     def hands(self, match_id: int) -> list[HandRecord]:
+        """The hands of a match in order; a damaged hand row is left out."""
+        if isinstance(match_id, bool) or not isinstance(match_id, int):
+            return []
+        if not -(2**63) <= match_id < 2**63:
+            return []
         with self._db() as conn:
             rows = conn.execute(
                 "SELECT * FROM hands WHERE match_id = ? ORDER BY hand_no", (match_id,)
             ).fetchall()
-        return [
-            HandRecord(
-                r["hand_no"],
-                r["kind"],
-                r["winner_seat"],
-                r["winner_side"],
-                json.loads(r["points"]),
-                json.loads(r["counted"]),
-                json.loads(r["written_after"]),
-                r["human_points"],
-                r["accuracy"],
-            )
-            for r in rows
-        ]
+        out = []
+        for r in rows:
+            try:
+                out.append(_hand(r))
+            except DamagedRow:
+                if match_id not in self.skipped:
+                    self.skipped.append(match_id)
+        return out
 
     def stats(self, recent: int = 20) -> Stats:
         """Matches, win rates, points per hand, streaks and recent form (see ``store.stats``),
@@ -516,33 +606,120 @@ class History:
             ).fetchall()
         out = []
         for mid, variant, settings, level, outcome, hands, points in rows:
+            if not (
+                isinstance(variant, str)
+                and isinstance(level, str)
+                and outcome in OUTCOMES
+                and _whole(hands)
+                and _whole(points)
+            ):
+                self.skipped.append(mid)  # a damaged row: left out, said in ``note``
+                continue
             try:
                 scoring = str(json.loads(settings).get("scoring", "winner_takes"))
-            except (ValueError, AttributeError):
+            except (ValueError, TypeError, AttributeError, RecursionError):
                 scoring = "winner_takes"
             out.append((mid, variant, scoring, level, outcome, hands, points))
         return out
 
 
+class DamagedRow(ValueError):
+    """A history row that does not read back as a match or a hand (edited by hand, damaged)."""
+
+
+def _whole(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _seconds(x: float) -> float:
+    """A duration for the history: finite and not negative (0 for anything else)."""
+    return round(x, 3) if isinstance(x, (int, float)) and math.isfinite(x) and x >= 0 else 0.0
+
+
+def _json(r: sqlite3.Row, key: str, kind: type) -> Any:
+    try:
+        v = json.loads(r[key])
+    except (TypeError, ValueError, RecursionError):
+        raise DamagedRow(f"its {key} are not readable") from None
+    if not isinstance(v, kind):
+        raise DamagedRow(f"its {key} are not readable")
+    return v
+
+
+def _ints(r: sqlite3.Row, key: str) -> list[int]:
+    v = _json(r, key, list)
+    if not all(_whole(x) for x in v):
+        raise DamagedRow(f"its {key} are not whole numbers")
+    return v
+
+
+def _field(r: sqlite3.Row, key: str, kind: type | tuple[type, ...], optional: bool = False) -> Any:
+    v = r[key]
+    if v is None and optional:
+        return None
+    if isinstance(v, bool) or not isinstance(v, kind):
+        raise DamagedRow(f"its {key} is not valid")
+    return v
+
+
+def _accuracy(r: sqlite3.Row) -> float | None:
+    """A reviewed match's (or hand's) accuracy, 0 to 1; None if not reviewed (or unreadable)."""
+    v = r["accuracy"]
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= 1:
+        return None
+    return float(v)
+
+
 def _match(r: sqlite3.Row) -> MatchRecord:
+    """The match in row ``r``; DamagedRow (saying what) if any field does not read back."""
+    try:
+        seed = int(_field(r, "seed", str))
+    except ValueError:
+        raise DamagedRow("its seed is not a number") from None
+    try:
+        log = [action_from_json(a) for a in _json(r, "log", list)]
+    except ValueError:
+        raise DamagedRow("its moves are not readable") from None
+    players = _json(r, "players", list)
+    if not all(isinstance(p, str) for p in players):
+        raise DamagedRow("its players are not names")
+    scores = _ints(r, "scores")
+    human_side = _field(r, "human_side", int)
+    if scores and not 0 <= human_side < len(scores):
+        raise DamagedRow("its human side is not at the table")
+    duration = _field(r, "duration", (int, float))
     return MatchRecord(
         id=r["id"],
-        uid=r["uid"],
-        variant=r["variant"],
-        settings=json.loads(r["settings"]),
-        cpu_level=r["cpu_level"],
-        seed=int(r["seed"]),
-        first_seat=r["first_seat"],
-        outcome=r["outcome"],
-        winner_side=r["winner_side"],
-        end_reason=r["end_reason"],
-        scores=json.loads(r["scores"]),
-        hands=r["hands"],
-        duration=r["duration"],
-        started_at=r["started_at"],
-        ended_at=r["ended_at"],
-        human_side=r["human_side"],
-        players=json.loads(r["players"]),
-        log=[action_from_json(a) for a in json.loads(r["log"])],
-        accuracy=r["accuracy"],
+        uid=_field(r, "uid", str),
+        variant=_field(r, "variant", str),
+        settings=_json(r, "settings", dict),
+        cpu_level=_field(r, "cpu_level", str),
+        seed=seed,
+        first_seat=_field(r, "first_seat", int, optional=True),
+        outcome=_field(r, "outcome", str),
+        winner_side=_field(r, "winner_side", int, optional=True),
+        end_reason=_field(r, "end_reason", str),
+        scores=scores,
+        hands=_field(r, "hands", int),
+        duration=float(duration) if math.isfinite(duration) else 0.0,
+        started_at=_field(r, "started_at", str),
+        ended_at=_field(r, "ended_at", str),
+        human_side=human_side,
+        players=players,
+        log=log,
+        accuracy=_accuracy(r),
+    )
+
+
+def _hand(r: sqlite3.Row) -> HandRecord:
+    return HandRecord(
+        _field(r, "hand_no", int),
+        _field(r, "kind", str),
+        _field(r, "winner_seat", int, optional=True),
+        _field(r, "winner_side", int, optional=True),
+        _ints(r, "points"),
+        _ints(r, "counted"),
+        _ints(r, "written_after"),
+        _field(r, "human_points", int),
+        _accuracy(r),
     )

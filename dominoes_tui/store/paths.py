@@ -38,8 +38,15 @@ def autosave_path(home: Path | None = None) -> Path:
 
 
 def has_autosave(home: Path | None = None) -> bool:
-    """Is there something for "Continue" (a save file, usable or not)?"""
-    return autosave_path(home).exists()
+    """Is there something for "Continue" (a save file, usable or not; a folder in the slot
+    too: Continue then says why it cannot be used)?"""
+    try:
+        os.stat(autosave_path(home))
+    except FileNotFoundError:
+        return False
+    except OSError:  # cannot even look (no permission): Continue says why when chosen
+        return True
+    return True
 
 
 def utc_now() -> datetime:

@@ -73,8 +73,9 @@ def _table(title: str, groups: list[GroupStats], variant: bool, level: bool) -> 
         t.add_column(name, justify="right")
     t.add_column("Per hand", justify="right")
     for g in groups:
-        cells = [g.variant or ""] if variant else []
-        cells += [g.cpu_level or ""] if level else []
+        # names from files (a player's variants.toml) are text, never markup (issue 14)
+        cells: list[str | Text] = [Text(g.variant or "")] if variant else []
+        cells += [Text(g.cpu_level or "")] if level else []
         cells += [
             str(g.matches),
             str(g.wins),
@@ -105,9 +106,9 @@ def recent_table(matches: Sequence[MatchRecord]) -> Table:
         score = "–".join(str(x) for x in [m.scores[you], *other]) if m.scores else ""
         t.add_row(
             str(m.id),
-            m.ended_at[:16].replace("T", " "),
-            m.variant,
-            m.cpu_level,
+            Text(m.ended_at[:16].replace("T", " ")),
+            Text(m.variant),
+            Text(m.cpu_level),
             Text(
                 RESULT_WORDS.get(m.outcome, m.outcome),
                 FORM_STYLE.get(LETTERS.get(m.outcome, ""), ""),

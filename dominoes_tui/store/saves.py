@@ -16,6 +16,9 @@ from __future__ import annotations
 import contextlib
 import json
 import math
+import os
+import re
+import stat
 import time
 import uuid
 from collections.abc import Callable
@@ -47,6 +50,24 @@ from .paths import (  # noqa: F401 (the autosave's place moved to .paths: still 
 
 FORMAT = "dominoes-tui save"
 FORMAT_VERSION = 1
+
+# Limits: a save beyond them is refused at once (size first, before any parsing), so a
+# huge or hostile file never keeps the person waiting. A real match is far below them:
+# a 2,800-action match saves in about 35 kB; a match to 501 is some 2,000 actions.
+MAX_SAVE_BYTES = 2 * 1024 * 1024
+MAX_MOVES = 50_000
+"""Moves a save may hold: 50,000 save in 0.6 MB and replay in under a second (100,000
+took 1.7 s to load on a busy 2-core machine)."""
+MAX_NAME = 40
+"""Characters in a seat's name."""
+MAX_SECONDS = 10.0**9
+"""Seconds of play a save may claim (about 30 years)."""
+MAX_SEED = 2**128
+"""Seeds a save may hold, either sign (what it writes it reads back)."""
+_NAME_RE = re.compile(r"[\w .'()\-]+")
+"""What a seat's name may hold: letters and digits of any script, spaces, ``.'()-``
+(the names the app gives; no markup brackets, no control characters)."""
+_ID_RE = re.compile(r"[0-9A-Za-z_\-]{1,64}")
 
 
 @dataclass
@@ -92,21 +113,68 @@ class MatchInfo:
     def from_json(
         cls, data: dict[str, Any], now: Callable[[], float] = time.monotonic
     ) -> MatchInfo:
-        names = data["names"]
-        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-            raise ValueError("names must be a list of strings")
-        played = data["played_seconds"]
-        if not isinstance(played, (int, float)) or played < 0:
-            raise ValueError("played_seconds must be a number ≥ 0")
+        """The details saved by :meth:`to_json`; ValueError (saying which field) if damaged."""
+        from ..ai import LEVELS  # here: the store needs the CPU levels only to check a save
+
+        try:
+            level = _typed(data, "cpu_level", str)
+            names = _typed(data, "names", list)
+            human_seat = _typed(data, "human_seat", int)
+            match_id = _typed(data, "match_id", str)
+            started_at = _typed(data, "started_at", str)
+        except _Unusable as e:
+            raise ValueError(str(e)) from None
+        if level not in LEVELS:
+            raise ValueError(f"its CPU level {_short(level)} is not one of {', '.join(LEVELS)}")
+        for n in names:
+            if not isinstance(n, str) or not (0 < len(n) <= MAX_NAME and _NAME_RE.fullmatch(n)):
+                raise ValueError(f"the name {_short(n)} is not a seat's name")
+        if not _ID_RE.fullmatch(match_id):
+            raise ValueError(f"its match id {_short(match_id)} is not valid")
+        if not _is_time(started_at):
+            raise ValueError(f"its start time {_short(started_at)} is not a date and time")
+        played = data.get("played_seconds")
+        if not _is_number(played) or not 0 <= played <= MAX_SECONDS:
+            raise ValueError(f"its time played {_short(played)} is not a number of seconds")
         return cls(
-            cpu_level=_typed(data, "cpu_level", str),
+            cpu_level=level,
             names=tuple(names),
-            human_seat=_typed(data, "human_seat", int),
-            match_id=_typed(data, "match_id", str),
-            started_at=_typed(data, "started_at", str),
+            human_seat=human_seat,
+            match_id=match_id,
+            started_at=started_at,
             played_seconds=float(played),
             now=now,
         )
+
+
+def _short(v: Any) -> str:
+    """``v`` for a sentence: its repr, cut to 30 characters."""
+    r = repr(v)
+    return r if len(r) <= 30 else r[:27] + "..."
+
+
+def _is_number(v: Any) -> bool:
+    """A finite int or float (not a bool, not NaN or infinite)."""
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+
+
+def _is_time(text: str) -> bool:
+    from datetime import datetime
+
+    if len(text) > 40:
+        return False
+    try:
+        datetime.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
+def default_names(players: int, human_seat: int) -> tuple[str, ...]:
+    """Seat names for a save that holds none: "You", and "CPU" (or "CPU n" for 3-4 seats)."""
+    names = ["CPU" if players == 2 else f"CPU {s}" for s in range(players)]
+    names[human_seat] = "You"
+    return tuple(names)
 
 
 @dataclass
@@ -160,10 +228,12 @@ def make_clock(
 
 def save_dict(game: Game, info: MatchInfo, clock: Clock | None = None) -> dict[str, Any]:
     """The save of ``game`` as plain JSON-able data."""
-    if isinstance(game.seed, bool) or not isinstance(game.seed, int):
+    if isinstance(game.seed, bool) or not isinstance(game.seed, int) or abs(game.seed) > MAX_SEED:
         raise ValueError(
             f"a game dealt from seed {game.seed!r} cannot be saved: use a whole number"
         )
+    if len(game.log) > MAX_MOVES:
+        raise ValueError(f"a match of more than {MAX_MOVES:,} moves is too long to save")
     return {
         "format": FORMAT,
         "version": FORMAT_VERSION,
@@ -217,6 +287,8 @@ def autosave(
     """
     try:
         path = autosave_path(home)
+        if _kind(path) not in (None, "file"):  # a folder in the slot: out of the way
+            set_aside(path)
         save_game(path, game, info, clock)
     except (OSError, ValueError) as e:
         reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
@@ -228,9 +300,9 @@ def saved_match_id(home: Path | None = None) -> str | None:
     """The ``match_id`` of the match in the autosave slot; None if there is no save or it
     cannot be read (a quick look at the JSON: the moves are not replayed)."""
     try:
-        data = json.loads(autosave_path(home).read_bytes().decode("utf-8"))
+        data = json.loads(_read_capped(autosave_path(home)).decode("utf-8-sig"))
         match_id = data["match"]["match_id"]
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, _Unusable, RecursionError):
         return None
     return match_id if isinstance(match_id, str) else None
 
@@ -265,6 +337,34 @@ class _Unusable(Exception):
     """A save that cannot be restored; the message completes the sentence "… because …"."""
 
 
+def _kind(path: Path) -> str | None:
+    """``"file"``, ``"folder"``, ``"other"`` (a device, a pipe…) or None if nothing is there."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return None
+    if stat.S_ISREG(mode):
+        return "file"
+    return "folder" if stat.S_ISDIR(mode) else "other"
+
+
+def _read_capped(path: Path) -> bytes:
+    """The bytes of the save at ``path``: FileNotFoundError if none, _Unusable if it is not a
+    plain file (never opened: a pipe would block) or larger than :data:`MAX_SAVE_BYTES`."""
+    kind = _kind(path)
+    if kind is None:
+        raise FileNotFoundError(path)
+    if kind != "file":
+        raise _Unusable(f"it is a {kind}, not a file" if kind == "folder" else "it is not a file")
+    with open(path, "rb") as f:
+        raw = f.read(MAX_SAVE_BYTES + 1)
+    if len(raw) > MAX_SAVE_BYTES:
+        raise _Unusable(
+            f"it is larger than a save can be ({MAX_SAVE_BYTES // (1024 * 1024)} MB at most)"
+        )
+    return raw
+
+
 def read_save(path: Path, now: Callable[[], float] = time.monotonic) -> LoadResult:
     """Restore the match saved in ``path``; never raises.
 
@@ -274,17 +374,16 @@ def read_save(path: Path, now: Callable[[], float] = time.monotonic) -> LoadResu
     says so in one sentence.
     """
     try:
-        raw = path.read_bytes()
+        raw = _read_capped(path)
+        saved = _restore(path, raw, now)
     except FileNotFoundError:
         return LoadResult()
-    except OSError as e:
+    except OSError as e:  # kept where it is: a permission or a disk the person may fix
         return LoadResult(problem=f"The saved game {path} cannot be read ({e.strerror}).")
-    try:
-        saved = _restore(path, raw, now)
     except _Unusable as e:
         reason = str(e)
     except Exception as e:  # noqa: BLE001 - a save must never crash the app
-        reason = f"it could not be restored ({type(e).__name__}: {e})"
+        reason = f"it could not be restored ({type(e).__name__}: {str(e)[:200]})"
     else:
         return LoadResult(saved=saved)
     try:
@@ -295,6 +394,20 @@ def read_save(path: Path, now: Callable[[], float] = time.monotonic) -> LoadResu
         problem=f"The saved game {path} cannot be used: {reason}; it was moved to {aside.name}.",
         moved_to=aside,
     )
+
+
+def restore(raw: bytes, path: Path = Path(AUTOSAVE_NAME)) -> LoadResult:
+    """The match in a save's bytes, checked exactly as :func:`read_save` checks a file
+    (no file is read or moved; ``path`` only names it in the sentence). Never raises."""
+    try:
+        if len(raw) > MAX_SAVE_BYTES:
+            raise _Unusable("it is larger than a save can be")
+        return LoadResult(saved=_restore(path, raw, time.monotonic))
+    except _Unusable as e:
+        reason = str(e)
+    except Exception as e:  # noqa: BLE001 - as read_save
+        reason = f"it could not be restored ({type(e).__name__}: {str(e)[:200]})"
+    return LoadResult(problem=f"The saved game {path} cannot be used: {reason}.")
 
 
 _KIND_WORDS = {int: "a whole number", str: "text", list: "a list", dict: "a table"}
@@ -327,8 +440,9 @@ def _restore(path: Path, raw: bytes, now: Callable[[], float]) -> SavedGame:
     if not raw.strip():
         raise _Unusable("the file is empty")
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
+        # utf-8-sig: a save an editor wrote back with a byte-order mark still loads
+        data = json.loads(raw.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
         raise _Unusable("it is damaged or cut short (not valid JSON)") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise _Unusable("it is not a dominoes-tui save")
@@ -342,16 +456,22 @@ def _restore(path: Path, raw: bytes, now: Callable[[], float]) -> SavedGame:
         raise _Unusable(f"its save format {version} is unknown")
     data = upgrade(data)
     name = _typed(data, "variant", str)
+    if not 0 < len(name) <= 100 or not name.isprintable():
+        raise _Unusable("its variant name is not valid")
     settings = _typed(data, "settings", dict)
     try:
         rules = rules_from_dict(name, settings, file=str(path))
     except VariantError as e:
         raise _Unusable(f"its rules are not valid ({e.problem}, key {e.key!r})") from None
     seed = _typed(data, "seed", int)
+    if abs(seed) > MAX_SEED:
+        raise _Unusable("its seed is out of range")
     first_seat = _typed(data, "first_seat", int, optional=True)
     if first_seat is not None and not 0 <= first_seat < rules.players:
         raise _Unusable(f"its first seat {first_seat} is not at the table")
     log = _typed(data, "log", list)
+    if len(log) > MAX_MOVES:
+        raise _Unusable(f"it holds more than {MAX_MOVES:,} moves")
     try:
         actions = [action_from_json(a) for a in log]
     except (ValueError, TypeError):
@@ -365,17 +485,26 @@ def _restore(path: Path, raw: bytes, now: Callable[[], float]) -> SavedGame:
         raise _Unusable("its moves replay to a different position than the one saved")
     clocks = _typed(data, "clocks", list, optional=True)
     if clocks is not None:
+        full = rules.clock_minutes * 60
         if len(clocks) != rules.players or not all(
-            isinstance(x, (int, float)) and not isinstance(x, bool) and 0 <= x < math.inf
-            for x in clocks
+            _is_number(x) and 0 <= x <= full + 1 for x in clocks
         ):
             raise _Unusable("its clocks are damaged")
-        clocks = [float(x) for x in clocks]
+        clocks = [float(min(x, full)) for x in clocks]
     try:
         info = MatchInfo.from_json(_typed(data, "match", dict), now)
-    except (KeyError, ValueError) as e:
+    except ValueError as e:
         raise _Unusable(f"its player details are damaged ({e})") from None
     if not 0 <= info.human_seat < rules.players:
         raise _Unusable(f"its human seat {info.human_seat} is not at the table")
+    if not info.names:  # saved without names: the seats get the usual ones
+        info.names = default_names(rules.players, info.human_seat)
+    elif len(info.names) != rules.players:
+        raise _Unusable(
+            f"it names {len(info.names)} seat{'s' * (len(info.names) != 1)} "
+            f"for {rules.players} players"
+        )
     saved_at = _typed(data, "saved_at", str)
+    if not _is_time(saved_at):
+        raise _Unusable("its save time is not a date and time")
     return SavedGame(game, info, clocks, saved_at, path)

@@ -15,7 +15,8 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 
-from ..engine import DEFAULT_VARIANT, Rules, load_variant
+from ..engine import DEFAULT_VARIANT, Rules
+from ..engine.rules import load_variants_noted
 from .messages import NewGame, OpenStartMenu, Quit, ResumeMatch, StartMatch
 
 # Loaded when first used, not at startup (the start menu needs none of them; issue 10,
@@ -88,7 +89,8 @@ class DominoesApp(App[None]):
         """Why ``--resume`` dealt a new game instead (one sentence), if it did."""
         if game is not None:
             rules = game.rules
-        self.rules = rules if rules is not None else load_variant(variant)
+        # the player's variants.toml may be broken: the built-in houses still play (issue 14)
+        self.rules = rules if rules is not None else load_variants_noted()[0][variant]
         self.seed = seed if seed is not None else random.randrange(1, 1_000_000)
         self.level = level or default_level()
         self.tile_style = tile_style
@@ -139,6 +141,8 @@ class DominoesApp(App[None]):
         name: str | None = None,
     ) -> None:
         """Open a fresh table (replacing any other screens); ``name``: the opponent's."""
+        if not self.claim_table():
+            return
         from ..table import TableSession
 
         session = TableSession(
@@ -154,8 +158,21 @@ class DominoesApp(App[None]):
         )
         self._open_table(session)
 
+    def claim_table(self) -> bool:
+        """One live table per home folder (issue 14): True if this process holds the lock
+        (kept until it exits); else the reason is said and no table may open."""
+        from .. import store
+
+        lock = store.table_lock()
+        if lock.acquire():
+            return True
+        self.notify(lock.problem(), title="Another window", severity="warning", markup=False)
+        return False
+
     def resume_saved(self, saved: store.SavedGame) -> None:
         """Open the table of a saved match; it waits for a key, clocks stopped."""
+        if not self.claim_table():
+            return
         from ..table import TableSession
 
         session = TableSession.resume(
@@ -187,7 +204,12 @@ class DominoesApp(App[None]):
         self.resume_problem = f"{problem} A new game is dealt instead."
         # Said once the new table is up, so the note shows over it.
         self.call_after_refresh(
-            self.notify, self.resume_problem, title="Resume", severity="warning", timeout=15
+            self.notify,
+            self.resume_problem,
+            title="Resume",
+            severity="warning",
+            timeout=15,
+            markup=False,  # the sentence may quote the save's own text
         )
         return False
 
@@ -197,6 +219,13 @@ class DominoesApp(App[None]):
         if table is not None:
             table.session.close()
         super().exit(*args, **kwargs)
+
+    def on_unmount(self) -> None:
+        """The app is gone (after its last save): the table lock goes too."""
+        if "dominoes_tui.store.lock" in sys.modules:  # never taken: nothing to let go
+            from .. import store
+
+            store.table_lock().release()
 
     def open_start_menu(self) -> None:
         """The start menu (New game, Continue, Rules, Statistics, Quit) over nothing else."""
@@ -226,7 +255,7 @@ class DominoesApp(App[None]):
                 return
             variant, level = choice
             # the options last chosen for that house on the options screen, if any
-            rules = remembered_rules(load_variant(variant))
+            rules = remembered_rules(load_variants_noted()[0][variant])
             self.start_match(rules, random.randrange(1, 1_000_000), level)
 
         self.push_screen(NewGameScreen(self.rules.name, tuple(LEVELS), self.level), chosen)
@@ -294,5 +323,8 @@ class DominoesApp(App[None]):
 
 
 def run_app(**kwargs: Any) -> None:
-    """Run the app in this terminal (``dominoes play``)."""
+    """Run the app in this terminal (``dominoes play``); without one, say so and exit 1."""
+    from .terminal import require_terminal
+
+    require_terminal()
     DominoesApp(**kwargs).run()

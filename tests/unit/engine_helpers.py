@@ -8,7 +8,7 @@ the rules that act at the deal (R-D, R-C-2, R-O).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from dominoes_tui.engine import Game, RoundsGame, Rules, load_variants, tiles
 from dominoes_tui.engine.actions import Action
@@ -187,10 +187,14 @@ def run_match(
     *,
     view_every: int = 7,
     max_actions: int = 100_000,
+    between: Callable[[Game, random.Random], Game] | None = None,
 ) -> Game:
     """Play a match with random legal actions, checking the invariants after each one:
     every tile in one place, scores never go down, hidden tiles stay hidden, illegal
-    actions are refused without changing anything, the match ends, the log replays."""
+    actions are refused without changing anything, the match ends, the log replays.
+
+    ``between(game, rng)``, if given, runs after each action and returns the game to
+    go on with (the fuzz saves and loads it at random points)."""
     from dominoes_tui.engine import (
         IllegalAction,
         Play,
@@ -232,6 +236,8 @@ def run_match(
         else:
             action = rng.choice(legal)
         g.apply(action)
+        if between is not None:
+            g = between(g, rng)
         errs = g.invariant_errors()
         assert errs == [], errs
         assert all(a <= b for a, b in zip(written, g.scores.written)), "a score went down"

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from dominoes_tui import arena
@@ -109,3 +111,67 @@ def test_cli_refuses_an_unknown_level():
     result = CliRunner().invoke(app, ["arena", "--a", "godlike", "-n", "2"])
     assert result.exit_code == 2
     assert "no CPU level" in result.output
+
+
+# ------------------------------------------------------------------ issue 14
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--matches", "0"], "--matches must be from 1"),
+        (["--matches", "-3"], "--matches must be from 1"),
+        (["--matches", "100000000000"], "--matches must be from 1 to 100,000"),
+        (["--jobs", "-1"], "--jobs"),
+        (["--jobs", "100000"], "--jobs"),
+        (["-o", "target=1000000"], "targets up to 5,000"),
+        (["-o", "target=10000000000000"], "target"),
+        (["-o", "target=nan"], "target"),
+        (["-o", "target=-5"], "target"),
+    ],
+)
+def test_cli_refuses_out_of_range_values_in_one_sentence(args, words, monkeypatch):
+    def ran(*a, **k):  # never start the work (10**11 matches would fill the memory)
+        raise AssertionError("the arena ran")
+
+    monkeypatch.setattr(arena, "run", ran)
+    result = CliRunner().invoke(app, ["arena", "--a", "easy", "--b", "easy", *args])
+    assert result.exit_code == 2, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    lines = [x for x in result.output.splitlines() if x.strip()]
+    assert len(lines) == 1 and lines[0].startswith("Error: ") and words in lines[0], lines
+
+
+def test_the_work_is_made_as_it_is_played(monkeypatch):
+    """No list of every task up front: a run's tasks are made one by one as they are played
+    (a few ahead), so --matches is bounded by time, never by memory."""
+    drawn: list[int] = []
+    real = arena._play_pair
+
+    def pair(t):
+        drawn.append(t[4])
+        return real(t)
+
+    monkeypatch.setattr(arena, "_play_pair", pair)
+    given: list = []
+    real_map = arena._map
+
+    def spy(tasks, jobs):
+        given.append(tasks)
+        return real_map(tasks, jobs)
+
+    monkeypatch.setattr(arena, "_map", spy)
+    seen: list[int] = []
+    arena.run("pub-draw", "easy", "easy", matches=8, seed=1, jobs=1, on_match=seen.append)
+    assert drawn == [0, 1, 2, 3] and seen == [2, 4, 6, 8]
+    assert inspect.isgenerator(given[0])
+    for bad in (0, -2, arena.MAX_MATCHES + 1):
+        with pytest.raises(ValueError):
+            arena.run("pub-draw", "easy", "easy", matches=bad, jobs=1)
+
+
+def test_a_huge_target_ends_at_the_cap_with_a_note(monkeypatch):
+    monkeypatch.setattr(arena, "MAX_ACTIONS", 300)
+    rules = load_variant("draw").replace(target=1_000_000)
+    res = arena.run(rules, "easy", "easy", matches=2, seed=3, jobs=1)
+    assert res["detail"]["capped"] == 2 and res["matches"] == 2
+    assert 0.0 <= res["a_win_rate"] <= 1.0
+    assert any("scored by who was ahead" in line for line in arena.report_lines(res))

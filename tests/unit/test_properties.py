@@ -146,9 +146,11 @@ def candidate_actions(g: Game):
     places = 4  # the line's ends, a spinner's arms
     if isinstance(g, RoundsGame):  # every train, or every arm and toe, and one beyond
         places = g.rules.players + 2 if g.rules.layout == "trains" else len(g.lines) + 1
-    for t in range(g.rules.tile_count):
-        out += [Play(t, None)] + [Play(t, e) for e in range(places)]
-        out += [Play(t, e, h) for e in range(4) for h in {tiles.LOW[t], tiles.HIGH[t]}]
+    for t in range(-1, g.rules.tile_count + 1):  # and no tile at all on either side
+        out += [Play(t, None)] + [Play(t, e) for e in range(-1, places + 1)]
+        halves = {tiles.LOW[t], tiles.HIGH[t], -1, 13} if 0 <= t < g.rules.tile_count else {0}
+        # a half named where none is asked for, the lead included (issue 14)
+        out += [Play(t, e, h) for e in (None, *range(-1, 5)) for h in halves]
     ds = [tiles.tile(n, n) for n in range(g.rules.set + 1)]
     out += [PlayDoubles(a, b) for a in ds for b in ds if a != b]
     return out

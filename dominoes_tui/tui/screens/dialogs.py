@@ -12,8 +12,9 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...engine import Rules, describe_hand, load_variants, tiles
+from ...engine import Rules, describe_hand, tiles
 from ...engine.explain import explain
+from ...engine.rules import load_variants_noted
 from ...table.words import hand_how, match_headline
 from ..words import score_text, second_person, target_text
 
@@ -140,8 +141,8 @@ class MatchOverScreen(ModalScreen[str]):
         g = table.game
         title, why = self.headline()
         with Vertical(id="dialog", classes="match-over"):
-            yield Static(title, id="dialog-title")
-            yield Static(why, id="why")
+            yield Static(Text(title), id="dialog-title")
+            yield Static(Text(why), id="why")
             if g.result is not None and g.results and g.results[-1] is g.result:
                 words = describe_hand(table.rules, g.result, table.side_names)
                 yield Static(_hands_text(table), id="revealed")
@@ -182,9 +183,10 @@ class RulesScreen(ModalScreen[None]):
         r = self.rules
         with Vertical(id="dialog", classes="rules"):
             # the house's one-line description may no longer hold once options change it
-            yield Static(f"{r.name} ({r.house})" if r.house else r.name, id="dialog-title")
+            title = f"{r.name} ({r.house})" if r.house else r.name
+            yield Static(Text(title), id="dialog-title")
             with VerticalScroll():
-                yield Static("\n\n".join(f"• {p}" for p in explain(r)), id="rules-text")
+                yield Static(Text("\n\n".join(f"• {p}" for p in explain(r))), id="rules-text")
             yield Static(
                 "Keys: ←/→ choose a tile · Enter play · d draw · p pass · "
                 "t two doubles · h hint · q quit",
@@ -238,15 +240,14 @@ class NewGameScreen(ModalScreen[tuple[str, str] | None]):
         self.current = current
         self.levels = levels
         self.level = level
-        self.variants = {
-            n: r for n, r in load_variants().items() if r.layout in ("line", "spinner")
-        }
+        variants, _ = load_variants_noted()  # the start menu says what the file got wrong
+        self.variants = {n: r for n, r in variants.items() if r.layout in ("line", "spinner")}
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="new-game"):
             yield Static("New game: choose the house rules", id="dialog-title")
             yield OptionList(
-                *[Option(f"{n:<18} {r.description}", id=n) for n, r in self.variants.items()],
+                *[Option(Text(f"{n:<18} {r.description}"), id=n) for n, r in self.variants.items()],
                 id="variants",
             )
             yield Static(self._level_text(), id="level")

@@ -104,8 +104,11 @@ class ChoiceRow(Widget, can_focus=True):
             self.on_change(self)
 
     def action_step(self, delta: int) -> None:
+        numbers = all(type(c) is int for c in (*self.choices, self.value))
         if self.value in self.choices:
             i = (self.choices.index(self.value) + delta) % len(self.choices)
+        elif not numbers:  # an unlisted value that has no order: to the first listed one
+            i = 0
         elif delta > 0:  # a custom value: to the next listed one
             i = next((n for n, c in enumerate(self.choices) if c > self.value), 0)
         else:
@@ -205,6 +208,24 @@ class OptionsScreen(Screen[Chosen | None]):
         }
         for c in self.controls:  # a remembered custom value joins the control's choices
             self.choices.setdefault(c.key, base.option_value(c.key))
+        self.notes: list[str] = []
+        """What was remembered but no longer fits this house (said once the screen shows)."""
+        kept = options.load_remembered(base.name)
+        for c in self.controls:
+            value = kept.get(c.key, self.choices[c.key])
+            if c.key not in kept or options.still_offered(base, c.key, value):
+                continue
+            # the player's variants.toml no longer lists it: the house's own value (issue 14)
+            house = base.option_value(c.key)
+            self.choices[c.key] = house
+            try:
+                said = c.choice_label(value)
+            except Exception:  # noqa: BLE001 - options.json holds anything: say it as it is
+                said = repr(value)
+            self.notes.append(
+                f"{c.label}: {said[:40]} is no longer offered by this house; "
+                f"its {c.choice_label(house)} is set."
+            )
         kept = options.remembered_level(base.name)
         self.level = kept if kept in levels else (level if level in levels else levels[0])
         self.cpu_name = options.remembered_name(base.name) or options.CPU_NAMES[0]
@@ -212,10 +233,10 @@ class OptionsScreen(Screen[Chosen | None]):
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         box = Vertical(id="options-box")
-        box.border_title = f"Table options: {self.base.name}"
+        box.border_title = Text(f"Table options: {self.base.name}")  # a file's name: no markup
         with box:
             house = f" ({self.base.house})" if self.base.house else ""
-            yield Static(f"{self.base.description}{house}", id="house")
+            yield Static(Text(f"{self.base.description}{house}"), id="house")
             with VerticalScroll(id="controls", can_focus=False):
                 for group in options.GROUPS:
                     rows = [c for c in self.controls if c.group == group]
@@ -270,6 +291,8 @@ class OptionsScreen(Screen[Chosen | None]):
         if rows:
             rows[0].focus()
         self.update_state()
+        for note in self.notes:
+            self.notify(note, title="Table options", timeout=10, markup=False)
 
     # ------------------------------------------------------------ state
     @property
@@ -286,7 +309,7 @@ class OptionsScreen(Screen[Chosen | None]):
         why = self.reason
         start = self.query_one("#start", Button)
         start.disabled = why is not None
-        self.query_one("#refused", Static).update(f"Cannot start: {why}" if why else "")
+        self.query_one("#refused", Static).update(Text(f"Cannot start: {why}" if why else ""))
         if why is None:
             words = options.summary(self.rules, self.base)
             self.query_one("#summary", Static).update(

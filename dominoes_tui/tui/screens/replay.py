@@ -373,7 +373,7 @@ class ReplayScreen(Screen[None]):
         lines = self.log_lines()
         self.query_one(MoveLog).show(lines[-200:] or ["No moves yet."])
         self.query_one("#rp-step", Static).update(self.step_text())
-        self.query_one("#rp-message", Static).update(self.message_text())
+        self.query_one("#rp-message", Static).update(Text(self.message_text()))  # names: text
         self.query_one(HandView).show(
             list(tiles.bits(g.hands[self.human_seat])),
             set(),
@@ -408,5 +408,8 @@ class ReplayApp(App[None]):
 
 
 def run_replay(record: MatchRecord, hands: Sequence[HandRecord] = ()) -> None:
-    """Run the replay in this terminal (``dominoes replay``)."""
+    """Run the replay in this terminal (``dominoes replay``); without one, say so and exit 1."""
+    from ..terminal import require_terminal
+
+    require_terminal()
     ReplayApp(record, hands).run()

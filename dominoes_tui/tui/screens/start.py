@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -18,7 +19,8 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ... import store
-from ...engine import Rules, load_variants
+from ...engine import Rules
+from ...engine.rules import load_variants_noted
 from ..messages import Quit, ResumeMatch, StartMatch
 
 if TYPE_CHECKING:
@@ -35,7 +37,14 @@ MENU = (
 
 def playable_variants() -> dict[str, Rules]:
     """The houses the table can play: 2-4 players on a plain line or about a spinner."""
-    return {n: r for n, r in load_variants().items() if r.layout in ("line", "spinner")}
+    return playable_variants_noted()[0]
+
+
+def playable_variants_noted() -> tuple[dict[str, Rules], str | None]:
+    """:func:`playable_variants`, and one line on what the player's own variants.toml got
+    wrong (its mistakes are left out; the built-in houses always play)."""
+    variants, note = load_variants_noted()
+    return {n: r for n, r in variants.items() if r.layout in ("line", "spinner")}, note
 
 
 class StartScreen(Screen[None]):
@@ -104,7 +113,7 @@ class StartScreen(Screen[None]):
         """``level``: the CPU level the table options start from."""
         super().__init__()
         self.level = level
-        self.variants = playable_variants()
+        self.variants, self.variants_note = playable_variants_noted()
         self.variant = variant if variant in self.variants else next(iter(self.variants))
         self.can_continue = store.has_autosave()
         self.has_stats = False
@@ -120,7 +129,8 @@ class StartScreen(Screen[None]):
                 yield Static(id="start-problem")
             houses = OptionList(
                 *[
-                    Option(f"[b]{name}[/b]\n[dim]{r.description}[/dim]", id=name)
+                    # the player's own names and words: text, never markup (issue 14)
+                    Option(Text.assemble((name, "bold"), "\n", (r.description, "dim")), id=name)
                     for name, r in self.variants.items()
                 ],
                 id="houses",
@@ -135,6 +145,14 @@ class StartScreen(Screen[None]):
         houses.highlighted = list(self.variants).index(self.variant)
         self.query_one("#menu", OptionList).focus()
         self.call_after_refresh(self.look_for_stats)  # SQLite after the first frame
+        if self.variants_note:
+            self.notify(
+                self.variants_note,
+                title="Your variants",
+                severity="warning",
+                timeout=20,
+                markup=False,
+            )
 
     def menu_items(self) -> list[str]:
         """The menu's entries now: Continue and Statistics only when there is something."""
@@ -157,7 +175,7 @@ class StartScreen(Screen[None]):
 
     def show_note(self) -> None:
         self.query_one("#start-note", Static).update(
-            f"House: [b]{self.variant}[/b]\n[dim]Tab: menu ↔ houses[/dim]"
+            Text.assemble("House: ", (self.variant, "bold"), "\n", ("Tab: menu ↔ houses", "dim"))
         )
 
     @work(thread=True, group="start-stats", exit_on_error=False)
@@ -224,7 +242,10 @@ class StartScreen(Screen[None]):
         self.app.push_screen(OptionsScreen(base, tuple(LEVELS), self.level), chosen)
 
     def resume(self) -> None:
-        """Continue the saved match; an unusable save is set aside and said in one sentence."""
+        """Continue the saved match; an unusable save is set aside and said in one sentence.
+        While another process has its table open, nothing is read (its save is its own)."""
+        if not self.tui.claim_table():
+            return
         res = store.load_autosave()
         if res.ok and res.saved is not None:
             self.app.post_message(ResumeMatch(res.saved))
@@ -232,7 +253,7 @@ class StartScreen(Screen[None]):
         self.can_continue = False
         self.problem = res.problem or "The saved game is gone."
         self.query_one("#start-problem", Static).update(
-            f"{self.problem}\nChoose New game to start another."
+            Text(f"{self.problem}\nChoose New game to start another.")
         )
         self.fill_menu()
         self.query_one("#menu", OptionList).highlighted = 0

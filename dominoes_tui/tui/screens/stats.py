@@ -103,8 +103,8 @@ def groups_table(st: Stats) -> Table:
     t.add_column("Per hand", justify="right", no_wrap=True)
     for g in st.by_variant_level:
         t.add_row(
-            g.variant or "",
-            g.cpu_level or "",
+            Text(g.variant or ""),  # names from the player's files: text, not markup
+            Text(g.cpu_level or ""),
             str(g.matches),
             str(g.wins),
             str(g.losses),
@@ -117,7 +117,7 @@ def groups_table(st: Stats) -> Table:
         for g in st.by_level:
             t.add_row(
                 Text("all", style="dim"),
-                g.cpu_level or "",
+                Text(g.cpu_level or ""),
                 str(g.matches),
                 str(g.wins),
                 str(g.losses),
@@ -250,11 +250,12 @@ class StatsScreen(Screen[None]):
             recent = h.matches(limit=self.RECENT_ROWS)
         except (store.HistoryError, ValueError):
             recent = []
-        self.app.call_from_thread(self.show_stats, st, h.problem, recent)
+        problem = " ".join(x for x in (h.problem, h.note) if x) or None  # damaged rows skipped
+        self.app.call_from_thread(self.show_stats, st, problem, recent)
 
     def show_problem(self, problem: str) -> None:
         self.problem = problem
-        self.query_one("#stats-message", Static).update(problem)
+        self.query_one("#stats-message", Static).update(Text(problem))
 
     def show_stats(
         self, st: Stats, problem: str | None = None, recent: Sequence[MatchRecord] = ()
@@ -262,7 +263,7 @@ class StatsScreen(Screen[None]):
         self.stats = st
         if problem:
             self.problem = problem
-            self.notify(problem, severity="warning", timeout=10)
+            self.notify(problem, severity="warning", timeout=10, markup=False)
         message = self.query_one("#stats-message", Static)
         if not st.total.matches:
             message.update(NO_MATCHES)
@@ -301,8 +302,8 @@ class StatsScreen(Screen[None]):
             score = f"{m.scores[you]}–{m.scores[other]}" if other is not None else str(m.scores)
             table.add_row(
                 Text(str(m.id), justify="right"),
-                m.variant,
-                m.cpu_level,
+                Text(m.variant),
+                Text(m.cpu_level),
                 Text(RESULT_WORDS.get(m.outcome, m.outcome), style=RESULT_STYLE.get(m.outcome, "")),
                 score,
                 Text(str(m.hands), justify="right"),
@@ -336,8 +337,8 @@ class StatsScreen(Screen[None]):
             h = store.History()
             rec = h.get(match_id)
             hands = h.hands(match_id) if rec is not None else []
-        except store.HistoryError as e:
-            self.app.call_from_thread(self.notify, str(e), severity="warning")
+        except store.HistoryError as e:  # a damaged row says so; the screen stays
+            self.app.call_from_thread(self.notify, str(e), severity="warning", markup=False)
             return
         if rec is not None:
             self.app.call_from_thread(self._push_replay, rec, hands)
@@ -347,10 +348,13 @@ class StatsScreen(Screen[None]):
 
         try:
             ReplayScreen.check(rec)
+            screen = ReplayScreen(rec, hands)
         except ValueError as e:
-            self.notify(f"Match {rec.id} cannot be replayed: {e}.", severity="warning")
+            self.notify(
+                f"Match {rec.id} cannot be replayed: {e}.", severity="warning", markup=False
+            )
             return
-        self.app.push_screen(ReplayScreen(rec, hands))
+        self.app.push_screen(screen)
 
     def action_scroll(self, delta: int) -> None:
         body = self.query_one("#stats-body", VerticalScroll)

@@ -190,8 +190,9 @@ class TableScreen(Screen):
             self.refresh_table()
 
     def _notify(self, text: str, title: str, severity: str, timeout: float | None) -> None:
+        """A toast; its text may quote a file or a name, so it is never read as markup."""
         kw = {"timeout": timeout} if timeout is not None else {}
-        self.app.notify(text, title=title, severity=severity, **kw)  # type: ignore[arg-type]
+        self.app.notify(text, title=title, severity=severity, markup=False, **kw)  # type: ignore[arg-type]
 
     def _background(self, event: Background) -> None:
         """Store work (SQLite) on an app worker: it outlives this screen."""
@@ -200,7 +201,7 @@ class TableScreen(Screen):
         def run() -> None:
             problem = event.job()
             if problem:
-                app.call_from_thread(app.notify, problem, severity="warning")
+                app.call_from_thread(app.notify, problem, severity="warning", markup=False)
 
         app.run_worker(run, thread=True, group="store")
 
