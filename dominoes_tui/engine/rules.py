@@ -684,8 +684,13 @@ def load_variants_noted(include_user: bool = True) -> tuple[dict[str, Rules], st
     left out in one line (file, variant, key and problem), or is None.
     """
     builtin = builtin_variants_text()
-    tables = _resolve("variants.toml", _read_toml("variants.toml", builtin), {})
-    out = {vname: rules_from_dict(vname, t) for vname, t in tables.items()}
+    known = _BUILTIN.get(builtin)
+    if known is None:  # parsed and checked once per text (issue 10: a fast start)
+        tables = _resolve("variants.toml", _read_toml("variants.toml", builtin), {})
+        known = (tables, {vname: rules_from_dict(vname, t) for vname, t in tables.items()})
+        _BUILTIN.clear()
+        _BUILTIN[builtin] = known
+    tables, out = dict(known[0]), dict(known[1])
     user = user_variants_path()
     if not include_user:
         return out, None
@@ -722,6 +727,10 @@ def load_variants_noted(include_user: bool = True) -> tuple[dict[str, Rules], st
         tables = merged
         out[vname] = rules
     return out, _note(problems)
+
+
+_BUILTIN: dict[str, tuple[dict[str, dict[str, Any]], dict[str, Rules]]] = {}
+"""The shipped presets' tables and rules, by the text they were read from."""
 
 
 def _note(problems: list[VariantError]) -> str | None:
