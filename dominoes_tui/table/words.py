@@ -153,9 +153,9 @@ def log_lines(events: Sequence[Event], names: Sequence[str]) -> list[str]:
 
 
 def redeal_line(redeals: int) -> str:
-    """The log's note for a hand dealt more than once."""
+    """The log's note for a hand dealt more than once (R-C-2)."""
     times = "once" if redeals == 1 else f"{redeals} times"
-    return f"Redealt {times} (R-C-2)"
+    return f"Redealt {times}"
 
 
 def hand_over_line(hand_no: int) -> str:
@@ -244,11 +244,12 @@ def times_words(redeals: int) -> str:
 
 def redeal_words(redeals: int) -> str:
     """Said at the start of a hand that was redealt (R-C-2)."""
-    return f"Redealt {times_words(redeals)}: a hand had 5 doubles or 6 of one suit (R-C-2). "
+    return f"Redealt {times_words(redeals)}: a hand had 5 doubles or 6 of one suit. "
 
 
 def redeal_toast(redeals: int) -> str:
-    return f"The tiles were redealt {times_words(redeals)} (R-C-2)."
+    """R-C-2: the table says so."""
+    return f"The tiles were redealt {times_words(redeals)}."
 
 
 def lead_words(hand_no: int, leads: Sequence[int], hand_size: int, leader: str | None) -> str:

@@ -319,7 +319,7 @@ async def test_resume_keeps_the_redeal_note_in_the_log() -> None:
         await settle(pilot)
         await take_turn(pilot)
         lines = list(app.table.query_one(MoveLog).lines)
-        assert lines[0] == "Redealt once (R-C-2)"
+        assert lines[0] == "Redealt once"
         app.exit()
         await pilot.pause()
     app2 = resume_app()
