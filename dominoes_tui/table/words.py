@@ -417,3 +417,117 @@ def match_headline(
     else:
         why = "A single hand decides the match."
     return title, why
+
+
+# ---------------------------------------------------------------- around the table (issue 12)
+# The start menu's Continue, the resume-or-new question. Kept apart from the table's
+# own words above.
+def score_line(rules: Rules, scores: Scores, names: Sequence[str]) -> str:
+    """``You 34 – CPU 51`` (held points shown as ``+N``); ``names``: one per side.
+
+    >>> from dominoes_tui.engine import load_variant
+    >>> score_line(load_variant("classic"), Scores((34, 51), (0, 0)), ("You", "CPU"))
+    'You 34 – CPU 51'
+    """
+    return " – ".join(
+        f"{name} {score_text(rules, scores, side)}" for side, name in enumerate(names)
+    )
+
+
+def saved_side_names(rules: Rules, seat_names: Sequence[str], level: str) -> tuple[str, ...]:
+    """The sides of a saved match as the person knows them: ``("You", "Ada")`` (the
+    opponent's own name, without its level), or the seats' compass names in pairs."""
+    if rules.players == 2 and len(seat_names) == 2:
+        cpu = seat_names[1].removesuffix(f" ({level.title()})") or seat_names[1]
+        return (seat_names[0], cpu)
+    return side_names(rules.players, rules.partners)
+
+
+def match_summary(rules: Rules, hand_no: int, scores: Scores, sides: Sequence[str]) -> str:
+    """What a saved match is: ``the classic match, You 34 – CPU 51, hand 4``."""
+    return f"the {rules.name} match, {score_line(rules, scores, sides)}, hand {hand_no}"
+
+
+def resume_question(summary: str) -> str:
+    """``Resume the classic match, You 34 – CPU 51, hand 4, or start a new one?``"""
+    return f"Resume {summary}, or start a new one?"
+
+
+NEW_GIVES_UP = "A new game gives the saved match up: it counts as left unfinished."
+
+
+# The coach (a first hand's guide, issue 12): what fits, and why a tile was refused.
+def _and(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def coach_fits(fits: Sequence[tuple[int, int]], most: int = 3) -> str:
+    """``6-4 and 4-2 fit the open 4, 3-1 the open 1``: ``fits`` is (tile, the number
+    of the open end it fits), for each tile that fits (a tile on one end only once).
+
+    >>> coach_fits([(tiles.tile(6, 4), 4), (tiles.tile(4, 2), 4), (tiles.tile(1, 3), 1)])
+    '6-4 and 4-2 fit the open 4, 3-1 the open 1'
+    >>> coach_fits([(tiles.tile(6, 4), 4)])
+    '6-4 fits the open 4'
+    """
+    by_end: dict[int, list[str]] = {}
+    shown = 0
+    for tile, n in fits:
+        if shown < most:
+            by_end.setdefault(n, []).append(tiles.name(tile))
+            shown += 1
+    parts = []
+    for i, (n, names) in enumerate(by_end.items()):
+        verb = "" if i else (" fits" if len(names) == 1 else " fit")
+        parts.append(f"{_and(names)}{verb} the open {n}")
+    more = len(fits) - shown
+    return ", ".join(parts) + (f" (and {more} more)" if more > 0 else "")
+
+
+def coach_rule(rules: Rules) -> str:
+    """What makes a tile fit, in one sentence."""
+    if rules.match_rule == "sum7":
+        return "Touching numbers add up to 7; a matador (0-0, 6-1, 5-2, 4-3) goes anywhere."
+    return "A tile fits an open end that shows one of its numbers."
+
+
+def coach_turn(rules: Rules, fits: Sequence[tuple[int, int]]) -> Sentence:
+    """The coach on the person's turn: the tiles that fit, why, and the keys."""
+    return Sentence(
+        "Coach:",
+        f"{coach_fits(fits)}. {coach_rule(rules)} ←/→ choose, Enter plays.",
+        "prompt",
+    )
+
+
+def coach_lead(words: str) -> Sentence:
+    """The coach when the person lays the hand's first tile."""
+    return Sentence("Coach:", f"{words} The line is empty: Enter lays the raised tile.", "prompt")
+
+
+def coach_forced(draw: bool, ends: Sequence[int], rules: Rules) -> Sentence:
+    """The coach when nothing fits: the table draws or passes for the person."""
+    from ..engine import wanted_number
+
+    wanted = sorted({w for n in set(ends) if (w := wanted_number(rules.match_rule, n)) is not None})
+    shows = f"shows {' or '.join(map(str, wanted))}" if wanted else "fits"
+    if draw:
+        then = "so the table draws for you from the boneyard until one fits."
+    else:
+        then = "and nothing is left to draw, so you pass."
+    return Sentence("Coach:", f"none of your tiles {shows}, {then}", "prompt")
+
+
+def coach_refusal(reason: str, fits: Sequence[tuple[int, int]], rules: Rules) -> Sentence:
+    """A refused move, with what the coach would play instead."""
+    why = reason.rstrip(".")
+    if fits:
+        return Sentence("Not allowed:", f"{why}. Coach: {coach_fits(fits)}.", "refusal")
+    return Sentence("Not allowed:", f"{why}. Coach: {coach_rule(rules)}", "refusal")
+
+
+COACH_DONE = "That was your coached hand. F1 (How to play) turns the coach on again."
+COACH_OFFER = (
+    "New to dominoes? The coach can guide your first hand: it names the tiles that "
+    "fit and says why a move is refused."
+)
