@@ -37,8 +37,8 @@ def _tile(t: Text, a: int, b: int, new: bool = False) -> None:
 def _line(t: Text, tiles: list[tuple[int, int]], new: int | None = None) -> None:
     """``◂3  3│5  5│5  5│2  2▸``: a line with its open ends marked as at the table."""
     t.append(f"◂{tiles[0][0]}", style=END)
-    t.append(" ")
     for i, (a, b) in enumerate(tiles):
+        t.append(" ")
         _tile(t, a, b, new=i == new)
     t.append(" ")
     t.append(f"{tiles[-1][1]}▸", style=END)
@@ -118,8 +118,8 @@ def _no_fit(rules: Rules) -> Text:
         return t
     t.append("The table draws for you from the boneyard, one tile at a time, until one fits")
     if rules.reserve:
-        last = "its last tile stays" if rules.reserve == 1 else f"its last {rules.reserve} stay"
-        t.append(f" ({last})")
+        last = "last tile is" if rules.reserve == 1 else f"last {rules.reserve} tiles are"
+        t.append(f" (the boneyard's {last} never drawn)")
     t.append(". With nothing left to draw, you pass.")
     if rules.drawing == "any_time":
         t.append(" Here you may also draw (")

@@ -48,8 +48,18 @@ RULE_ID = re.compile(r"\bR-[0-9A-Z]+(?:-[0-9]+)?\b")
 """A rule ID as RULES.md writes them: R-C-2, R-13-1, R-2D, R-B, R-TR-8."""
 
 
+ONE_MANY = re.compile(
+    r"(?<![\d.])1 (pips|hands|points|tiles|matches|minutes|seconds|rounds|players|moves)\b"
+)
+"""A plural after a count of one: "1 hands", "1 pips"."""
+
+
 def ids_in(texts) -> list[str]:
     return sorted({t for t in texts if RULE_ID.search(t)})
+
+
+def plural_slips(texts) -> list[str]:
+    return sorted({t for t in texts if ONE_MANY.search(t)})
 
 
 def test_the_pattern_finds_every_kind_of_rule_id() -> None:
@@ -250,6 +260,20 @@ def test_no_table_sentence_names_a_rule_id(name: str) -> None:
     said = session_words(name, seed=7)
     assert any("Not allowed" in s for s in said)  # the refusals were heard
     assert ids_in(said) == []
+    assert plural_slips(said) == []
+
+
+def test_the_pattern_finds_plural_slips() -> None:
+    assert plural_slips(["You write 1 (1 pips).", "(1 hands)", "1 points hang"]) != []
+    assert plural_slips(["1 pip", "21 pips", "1.0 points scored (12 hands)", "11 tiles"]) == []
+
+
+def test_how_to_play_names_no_rule_id() -> None:
+    from dominoes_tui.tui.howto import how_to_play_text
+
+    texts = [how_to_play_text(r) for r in load_variants().values()]
+    texts.append(how_to_play_text(load_variant("classic", two_doubles=True, reserve=2)))
+    assert ids_in(texts) == [] and plural_slips(texts) == []
 
 
 def test_the_words_module_says_no_rule_id() -> None:
@@ -292,8 +316,10 @@ def test_the_rules_in_words_name_no_rule_id() -> None:
                 except Exception:
                     continue
                 texts += explain(rules)
+    texts += explain(load_variant("classic", clock_minutes=1))
     assert len(texts) > 500
     assert ids_in(texts) == []
+    assert plural_slips(texts) == []
 
 
 def test_the_options_help_names_no_rule_id() -> None:

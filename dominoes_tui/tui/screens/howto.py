@@ -21,26 +21,8 @@ from ..messages import SetCoach
 class HowToPlayScreen(ModalScreen[None]):
     """The basics of one house for a first-time player, with a drawn example line."""
 
-    DEFAULT_CSS = """
-    HowToPlayScreen #dialog.how-to-play {
-        width: 90;
-        height: 96%;
-        padding: 0 1;
-    }
-    HowToPlayScreen #howto-text {
-        height: auto;
-        padding: 0 1;
-    }
-    HowToPlayScreen #howto-coach {
-        height: auto;
-        color: #cfe0d6;
-        background: #0c3326;
-        padding: 0 1;
-    }
-    """
-
     BINDINGS = [
-        Binding("escape,q", "close", "Close"),
+        Binding("escape,q,f1", "close", "Close"),
         Binding("c", "coach", "Coach on/off"),
     ]
 
@@ -61,6 +43,9 @@ class HowToPlayScreen(ModalScreen[None]):
                 yield Static(self.body(), id="howto-text")
             yield Static(self.coach_text(), id="howto-coach")
         yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#howto-scroll", VerticalScroll).focus()  # ↑/↓, PgUp/PgDn scroll
 
     def body(self) -> Text:
         t = Text()
