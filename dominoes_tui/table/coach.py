@@ -12,7 +12,7 @@ the coach's words are in :mod:`.words` (``coach_*``).
 >>> s.coaching = True
 >>> s.start()
 >>> str(s.message)
-'Coach: Hand 1: you lead, and must lead 1-1. The line is empty: Enter lays the raised tile.'
+'Coach: Hand 1: you lead, and must lead 1-1. Enter lays it.'
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ class CoachedSession(TableSession):
         why = self.game.why_illegal(action)
         if why is None:
             return True
-        self.note = coach_refusal(why, self.coach_fits(), self.rules)
+        self.note = coach_refusal(why, self.rules)
         return False
 
     def _coach_heard(self, events: Sequence[TableEvent]) -> None:

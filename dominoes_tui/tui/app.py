@@ -479,13 +479,12 @@ class DominoesApp(App[None]):
                 continue
             if named is None and not (binding.show and binding.description):
                 continue
-            title, help_text = named or (binding.description, binding.description)
+            key = self.get_key_display(binding)
+            title, help_text = named or (binding.description, "")
+            help_text = f"{help_text} ({key})" if help_text else f"Key: {key}"
             actions.add(binding.action)
             titles.add(title)
-            key = self.get_key_display(binding)
-            yield SystemCommand(
-                title, f"{help_text} ({key})", partial(screen.run_action, binding.action)
-            )
+            yield SystemCommand(title, help_text, partial(screen.run_action, binding.action))
         at_menu = type(screen).__name__ == "StartScreen"
         app_commands = [
             ("New game", "Choose a house and start a new match", self.new_game),
