@@ -291,11 +291,15 @@ class DominoesApp(App[None]):
         ``houses``: with the houses' list in focus (a new game's first step)."""
         from .screens.start import StartScreen
 
+        table = self.table
+        over = table.session.info.match_id if table and table.session.match_over else None
         self._park_table()
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.menu_seen = True
-        self.push_screen(StartScreen(self.rules.name, level=self.level, houses=houses))
+        self.push_screen(
+            StartScreen(self.rules.name, level=self.level, houses=houses, finished=over)
+        )
 
     def _park_table(self) -> None:
         """The table is put away without giving its match up: an unfinished match is
@@ -314,25 +318,10 @@ class DominoesApp(App[None]):
         return random.randrange(1, 1_000_000)
 
     def new_game(self) -> None:
-        """A new match, as on the start menu: the houses, then the table options. An
-        unfinished match (at the table, or saved) is asked about first."""
-        table = self.table
-        session = table.session if table is not None else None
-        if session is not None and not session.match_over and session.game.log:
-            from .screens.dialogs import ResumeOrNewScreen
-            from .words import match_summary, saved_side_names
-
-            g = session.game
-            sides = saved_side_names(g.rules, session.info.names, session.level)
-            summary = match_summary(g.rules, g.hand_no, g.scores, sides)
-
-            def answered(answer: str | None) -> None:
-                if answer == "new":
-                    self.open_start_menu(houses=True)
-
-            self.push_screen(ResumeOrNewScreen(summary), answered)
-        elif not self.ask_resume_or_new(lambda: self.open_start_menu(houses=True)):
-            self.open_start_menu(houses=True)
+        """A new match (the match-over screen, the command palette), as on the start menu:
+        the houses, then the table options. An unfinished match at the table is saved
+        and the menu's question asks about it when a house is picked."""
+        self.open_start_menu(houses=True)
 
     def ask_resume_or_new(self, new: Callable[[], None], back: str = "Back") -> bool:
         """A new match is about to start and another one is saved: ask first ("Resume

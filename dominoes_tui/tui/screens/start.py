@@ -107,16 +107,25 @@ class StartScreen(Screen[None]):
     ]
 
     def __init__(
-        self, variant: str | None = None, level: str = "medium", houses: bool = False
+        self,
+        variant: str | None = None,
+        level: str = "medium",
+        houses: bool = False,
+        finished: str | None = None,
     ) -> None:
         """``level``: the CPU level the table options start from; ``houses``: the houses'
-        list has the focus (a new game's first step, from the match-over screen)."""
+        list has the focus (a new game's first step, from the match-over screen);
+        ``finished``: the match just over at the table (its save, there until it is
+        recorded, is nothing to continue)."""
         super().__init__()
         self.level = level
         self.focus_houses = houses
+        self.finished = finished
         self.variants = playable_variants()
         self.variant = variant if variant in self.variants else next(iter(self.variants))
-        self.can_continue = store.has_autosave()
+        self.can_continue = store.has_autosave() and (
+            finished is None or store.saved_match_id() != finished
+        )
         self.saved: store.SavedGame | None = None
         """The saved match, once read (after the first frame): Continue says what it is."""
         self.continues = ""
@@ -203,7 +212,11 @@ class StartScreen(Screen[None]):
         self.app.call_from_thread(self._save_read, res)
 
     def _save_read(self, res: store.LoadResult) -> None:
-        if res.ok and res.saved is not None:
+        if res.ok and res.saved is not None and res.saved.info.match_id == self.finished:
+            self.can_continue = False  # the match just over: being recorded
+            if self.is_mounted:
+                self.fill_menu()
+        elif res.ok and res.saved is not None:
             from ..words import saved_summary
 
             self.saved = res.saved
