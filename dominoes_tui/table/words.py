@@ -153,9 +153,9 @@ def log_lines(events: Sequence[Event], names: Sequence[str]) -> list[str]:
 
 
 def redeal_line(redeals: int) -> str:
-    """The log's note for a hand dealt more than once."""
+    """The log's note for a hand dealt more than once (R-C-2)."""
     times = "once" if redeals == 1 else f"{redeals} times"
-    return f"Redealt {times} (R-C-2)"
+    return f"Redealt {times}"
 
 
 def hand_over_line(hand_no: int) -> str:
@@ -244,11 +244,12 @@ def times_words(redeals: int) -> str:
 
 def redeal_words(redeals: int) -> str:
     """Said at the start of a hand that was redealt (R-C-2)."""
-    return f"Redealt {times_words(redeals)}: a hand had 5 doubles or 6 of one suit (R-C-2). "
+    return f"Redealt {times_words(redeals)}: a hand had 5 doubles or 6 of one suit. "
 
 
 def redeal_toast(redeals: int) -> str:
-    return f"The tiles were redealt {times_words(redeals)} (R-C-2)."
+    """R-C-2: the table says so."""
+    return f"The tiles were redealt {times_words(redeals)}."
 
 
 def lead_words(hand_no: int, leads: Sequence[int], hand_size: int, leader: str | None) -> str:
@@ -416,3 +417,137 @@ def match_headline(
     else:
         why = "A single hand decides the match."
     return title, why
+
+
+# ---------------------------------------------------------------- around the table (issue 12)
+# The start menu's Continue, the resume-or-new question. Kept apart from the table's
+# own words above.
+def score_line(rules: Rules, scores: Scores, names: Sequence[str]) -> str:
+    """``You 34 – CPU 51`` (held points shown as ``+N``); ``names``: one per side.
+
+    >>> from dominoes_tui.engine import load_variant
+    >>> score_line(load_variant("classic"), Scores((34, 51), (0, 0)), ("You", "CPU"))
+    'You 34 – CPU 51'
+    """
+    return " – ".join(
+        f"{name} {score_text(rules, scores, side)}" for side, name in enumerate(names)
+    )
+
+
+def saved_side_names(rules: Rules, seat_names: Sequence[str], level: str) -> tuple[str, ...]:
+    """The sides of a saved match as the person knows them: ``("You", "Ada")`` (the
+    opponent's own name, without its level), or the seats' compass names in pairs."""
+    if rules.players == 2 and len(seat_names) == 2:
+        cpu = seat_names[1].removesuffix(f" ({level.title()})") or seat_names[1]
+        return (seat_names[0], cpu)
+    return side_names(rules.players, rules.partners)
+
+
+def match_summary(rules: Rules, hand_no: int, scores: Scores, sides: Sequence[str]) -> str:
+    """What a saved match is: ``the classic match, You 34 – CPU 51, hand 4``."""
+    return f"the {rules.name} match, {score_line(rules, scores, sides)}, hand {hand_no}"
+
+
+def resume_question(summary: str) -> str:
+    """``Resume the classic match, You 34 – CPU 51, hand 4, or start a new one?``"""
+    return f"Resume {summary}, or start a new one?"
+
+
+NEW_GIVES_UP = "A new game gives the saved match up: it counts as left unfinished."
+
+
+# The coach (a first hand's guide, issue 12): what fits, and why a tile was refused.
+# Each of its sentences fits one row of an 80-column table (COACH_WIDTH).
+COACH_WIDTH = 76
+
+
+def _and(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def coach_fits(fits: Sequence[tuple[int, int]], most: int = 3) -> str:
+    """``6-4 and 4-2 fit the open 4, 3-1 the open 1``: ``fits`` is (tile, the number
+    of the open end it fits), for each tile that fits (a tile on one end only once).
+
+    >>> coach_fits([(tiles.tile(6, 4), 4), (tiles.tile(4, 2), 4), (tiles.tile(1, 3), 1)])
+    '6-4 and 4-2 fit the open 4, 3-1 the open 1'
+    >>> coach_fits([(tiles.tile(6, 4), 4), (tiles.tile(4, 2), 4)], most=1)
+    '6-4 fits the open 4 (and 1 more)'
+    """
+    by_end: dict[int, list[str]] = {}
+    for tile, n in fits[:most]:
+        by_end.setdefault(n, []).append(tiles.name(tile))
+    parts = []
+    for i, (n, names) in enumerate(by_end.items()):
+        verb = "" if i else (" fits" if len(names) == 1 else " fit")
+        parts.append(f"{_and(names)}{verb} the open {n}")
+    more = len(fits) - min(most, len(fits))
+    return ", ".join(parts) + (f" (and {more} more)" if more > 0 else "")
+
+
+def coach_rule(rules: Rules) -> str:
+    """What makes a tile fit, in one short sentence."""
+    if rules.match_rule == "sum7":
+        return "Touching numbers add up to 7; a matador goes anywhere."
+    return "A tile fits an end that shows one of its numbers."
+
+
+def _fitted(lead: str, forms: Sequence[str], tone: str) -> Sentence:
+    """The first of ``forms`` that fits one row (else the last, the shortest)."""
+    for text in forms:
+        if len(lead) + 1 + len(text) <= COACH_WIDTH:
+            return Sentence(lead, text, tone)
+    return Sentence(lead, forms[-1], tone)
+
+
+def coach_turn(rules: Rules, fits: Sequence[tuple[int, int]]) -> Sentence:
+    """The coach on the person's turn: the tiles that fit (as many as one row holds).
+
+    >>> from dominoes_tui.engine import load_variant
+    >>> str(coach_turn(load_variant("classic"), [(tiles.tile(6, 4), 4), (tiles.tile(1, 3), 1)]))
+    'Coach: 6-4 fits the open 4, 3-1 the open 1. Enter plays the raised tile.'
+    """
+    n = len(fits)
+    keys = " Enter plays the raised tile."
+    forms = [f"{coach_fits(fits, 3)}.{keys}"]
+    forms += [f"{coach_fits(fits, most)}." for most in (3, 2, 1)]
+    forms.append(f"{n} of your tiles fit: the bright ones.{keys}")
+    return _fitted("Coach:", forms, "prompt")
+
+
+def coach_lead(words: str) -> Sentence:
+    """The coach when the person lays the hand's first tile (``words``: the table's)."""
+    return _fitted("Coach:", [f"{words} Enter lays it.", words], "prompt")
+
+
+def coach_forced(draw: bool, ends: Sequence[int], rules: Rules) -> Sentence:
+    """The coach when nothing fits: the table draws or passes for the person."""
+    from ..engine import wanted_number
+
+    wanted = sorted({w for n in set(ends) if (w := wanted_number(rules.match_rule, n)) is not None})
+    shows = f"shows {' or '.join(map(str, wanted))}" if wanted else "fits"
+    if draw:
+        forms = [
+            f"none of your tiles {shows}: the table draws for you until one fits.",
+            "none of your tiles fits: the table draws for you until one does.",
+        ]
+    else:
+        forms = [
+            f"none of your tiles {shows}, and nothing is left to draw: you pass.",
+            "none of your tiles fits, and nothing is left to draw: you pass.",
+        ]
+    return _fitted("Coach:", forms, "prompt")
+
+
+def coach_refusal(reason: str, rules: Rules) -> Sentence:
+    """A refused move in the engine's words, with the coach's rule when the row has room
+    (the coach's prompt below names the tiles that fit)."""
+    why = reason.rstrip(".") + "."
+    return _fitted("Not allowed:", [f"{why} {coach_rule(rules)}", why], "refusal")
+
+
+COACH_DONE = "That was your coached hand. F1 (How to play) turns the coach on again."
+COACH_OFFER = (
+    "New to dominoes? The coach can guide your first hand: it names the tiles that "
+    "fit and says why a move is refused."
+)

@@ -14,6 +14,9 @@ from dominoes_tui.tui.screens.table import TableScreen
 @pytest.fixture(autouse=True)
 def _home(tmp_path, monkeypatch):
     monkeypatch.setenv("DOMINOES_TUI_HOME", str(tmp_path))
+    # the coach was offered already (answered no): the offer would cover every table;
+    # tests/tui/test_around.py removes this to see the offer
+    (tmp_path / "settings.json").write_text('{"coach": false}', encoding="utf-8")
 
 
 class FirstLegal:

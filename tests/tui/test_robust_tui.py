@@ -19,7 +19,7 @@ from dominoes_tui import cli, options, store
 from dominoes_tui.engine import Game, Resign, load_variants
 from dominoes_tui.store.history import DB_NAME
 from dominoes_tui.tui.app import DominoesApp
-from dominoes_tui.tui.screens.dialogs import NewGameScreen, RulesScreen
+from dominoes_tui.tui.screens.dialogs import RulesScreen
 from dominoes_tui.tui.screens.options import ChoiceRow, OptionsScreen
 from dominoes_tui.tui.screens.replay import ReplayScreen
 from dominoes_tui.tui.screens.start import StartScreen
@@ -88,9 +88,9 @@ async def test_markup_in_a_variants_name_and_words_crashes_no_screen() -> None:
         await pilot.press("s")  # sit down at its table
         await settle(pilot)
         assert isinstance(app.screen, TableScreen) and app.table.rules.name == MARKUP
-        app.new_game()  # the new-game list shows every house's words
+        app.new_game()  # the houses' list shows every house's words
         await pilot.pause()
-        assert isinstance(app.screen, NewGameScreen) and MARKUP in app.screen.variants
+        assert isinstance(app.screen, StartScreen) and MARKUP in app.screen.variants
         await pilot.press("escape")
         await pilot.pause()
         assert app._exception is None

@@ -303,15 +303,14 @@ async def test_new_game_from_the_match_over_screen() -> None:
         await settle(pilot)
         await pilot.press("r", "y")
         await settle(pilot)
-        await pilot.press("n")
+        await pilot.press("n")  # the same flow as the start menu: houses, then options
         await pilot.pause()
-        assert type(app.screen).__name__ == "NewGameScreen"
-        await pilot.press("escape")  # back to the result
-        await settle(pilot)
-        assert isinstance(app.screen, MatchOverScreen)
-        await pilot.press("n")
-        await pilot.pause()
+        assert type(app.screen).__name__ == "StartScreen"
+        assert app.focused.id == "houses"
         await pilot.press("home", "enter")  # the first house in the list
+        await pilot.pause()
+        assert type(app.screen).__name__ == "OptionsScreen"
+        await pilot.press("s")
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
         assert app.table.game.hand_no == 1 and app.table.rules.name == "classic"

@@ -646,7 +646,7 @@ def test_a_redeal_is_told_and_logged() -> None:
     assert s.game.redeals > 0
     assert [n.title for n in rec.of(Notice)] == ["Redeal"]
     assert str(s.message).startswith("Redealt once")
-    assert s.log_lines()[0] == "Redealt once (R-C-2)"
+    assert s.log_lines()[0] == "Redealt once"
 
 
 def test_next_hand_after_a_hand_over() -> None:

@@ -38,7 +38,7 @@ from ...table import (
     Waiting,
 )
 from ...table.words import RESUMED, log_entries, score_text, target_text
-from ..messages import NewGame, Quit, StartMatch
+from ..messages import LeaveTable, NewGame, Quit, StartMatch
 from ..widgets.clock import clock_text
 from ..widgets.hand import HandView
 from ..widgets.line import LineView
@@ -460,13 +460,7 @@ class TableScreen(Screen):
         self.app.push_screen(RulesScreen(self.session.rules))
 
     def action_quit_match(self) -> None:
-        from .dialogs import ConfirmScreen
-
-        def done(yes: bool | None) -> None:
-            if yes:
-                self.app.post_message(Quit())
-
-        self.app.push_screen(ConfirmScreen("Leave the table and quit?"), done)
+        self.app.post_message(LeaveTable())  # the app asks: to the start menu, or quit
 
     def action_resign(self) -> None:
         from .dialogs import ConfirmScreen
