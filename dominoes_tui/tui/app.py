@@ -201,10 +201,10 @@ class DominoesApp(App[None]):
         (kept until it exits); else the reason is said and no table may open."""
         from .. import store
 
-        lock = store.table_lock()
-        if lock.acquire():
+        problem = store.claim_table()
+        if problem is None:
             return True
-        self.notify(lock.problem(), title="Another window", severity="warning", markup=False)
+        self.notify(problem, title="Another window", severity="warning", markup=False)
         return False
 
     def resume_saved(self, saved: store.SavedGame) -> None:
@@ -367,7 +367,9 @@ class DominoesApp(App[None]):
         res = store.load_autosave()
         if not (res.ok and res.saved is not None):
             if res.problem:  # set aside by the store: nothing to resume
-                self.notify(res.problem, title="Saved game", severity="warning", timeout=15)
+                self.notify(
+                    res.problem, title="Saved game", severity="warning", timeout=15, markup=False
+                )
             return False
         from .screens.dialogs import ResumeOrNewScreen
         from .words import saved_summary

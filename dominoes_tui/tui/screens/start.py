@@ -39,6 +39,10 @@ MENU = (
 )
 
 
+TABLE_LAYOUTS = ("line", "spinner")
+"""The layouts the table plays (the start menu lists only their houses)."""
+
+
 def playable_variants() -> dict[str, Rules]:
     """The houses the table can play: 2-4 players on a plain line or about a spinner."""
     return playable_variants_noted()[0]
@@ -48,7 +52,7 @@ def playable_variants_noted() -> tuple[dict[str, Rules], str | None]:
     """:func:`playable_variants`, and one line on what the player's own variants.toml got
     wrong (its mistakes are left out; the built-in houses always play)."""
     variants, note = load_variants_noted()
-    return {n: r for n, r in variants.items() if r.layout in ("line", "spinner")}, note
+    return {n: r for n, r in variants.items() if r.layout in TABLE_LAYOUTS}, note
 
 
 class StartScreen(Screen[None]):
@@ -303,8 +307,22 @@ class StartScreen(Screen[None]):
         elif what == "quit":
             self.app.post_message(Quit())
 
+    def _other_window(self) -> bool:
+        """Another process has its table open on this home folder (issue 14): say so in one
+        sentence and touch nothing (its save is its own). The lock is not kept here."""
+        lock = store.table_lock()
+        had = lock.held
+        if not lock.acquire():
+            self.notify(lock.problem(), title="Another window", severity="warning", markup=False)
+            return True
+        if not had:
+            lock.release()
+        return False
+
     def new_game(self) -> None:
         """New game: with a match saved, ask first whether to resume it instead."""
+        if self._other_window():
+            return
         if not self.can_continue:
             self.open_options()
             return
@@ -339,7 +357,7 @@ class StartScreen(Screen[None]):
     def resume(self) -> None:
         """Continue the saved match; an unusable save is set aside and said in one sentence.
         While another process has its table open, nothing is read (its save is its own)."""
-        if not self.tui.claim_table():
+        if self._other_window():
             return
         res = store.load_autosave()
         if res.ok and res.saved is not None:
