@@ -349,6 +349,7 @@ class Game:
             "spinner",
         ):
             setattr(g, name, getattr(self, name))
+        g.hand_fives = list(self.hand_fives)  # a list: a copy's fives must not score in self
         g.arms = [list(a) for a in self.arms]
         g.hand_fives = list(self.hand_fives)  # mutated in place by _score_fives
         g.end_tiles = list(self.end_tiles)
