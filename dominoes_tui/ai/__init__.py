@@ -6,6 +6,9 @@ Levels, weakest first (``LEVELS``):
 - ``medium``: greedy, the heaviest fitting tile (:mod:`.medium`);
 - ``hard``: a weighted one-move evaluation with inference of voids (:mod:`.hard`);
 - ``expert``: determinized Monte Carlo search valued for the match (:mod:`.expert`).
+
+Off the menus, for the arena only (``ARENA_LEVELS``): ``pimc``, plain flat Monte
+Carlo (:mod:`.pimc`), the yardstick Expert is measured against.
 """
 
 from __future__ import annotations
@@ -14,26 +17,31 @@ from ..engine import Action, Draw, Pass, Play, PlayDoubles, SeatView, tiles
 from ..engine.actions import END_NAMES
 from .base import Player
 from .easy import RandomPlayer
-from .expert import ExpertPlayer
+from .expert import ActionValue, ExpertPlayer, evaluate_actions
 from .hard import WeightedPlayer, evaluate
 from .knowledge import infer
 from .medium import GreedyPlayer
+from .pimc import PimcPlayer
 
 LEVELS = ("easy", "medium", "hard", "expert")
+"""The levels a person plays against, weakest first."""
+ARENA_LEVELS = (*LEVELS, "pimc")
+"""Every player the arena knows: the levels and the ``pimc`` yardstick."""
 
 _CLASSES = {
     "easy": RandomPlayer,
     "medium": GreedyPlayer,
     "hard": WeightedPlayer,
     "expert": ExpertPlayer,
+    "pimc": PimcPlayer,
 }
 
 
 def make_player(level: str = "easy", seed: int | None = None) -> Player:
-    """A CPU player of ``level`` (see LEVELS), reproducible from ``seed``; named "CPU (Level)"."""
+    """A CPU player of ``level`` (see ARENA_LEVELS), reproducible from ``seed``; named "CPU (Level)"."""
     cls = _CLASSES.get(level.lower())
     if cls is None:
-        raise ValueError(f"no CPU level {level!r}; choose one of {', '.join(LEVELS)}")
+        raise ValueError(f"no CPU level {level!r}; choose one of {', '.join(ARENA_LEVELS)}")
     return cls(seed)
 
 
@@ -81,13 +89,17 @@ def hint(view: SeatView, seed: int = 0, playouts: int | None = None) -> tuple[Ac
 
 
 __all__ = [
+    "ARENA_LEVELS",
+    "ActionValue",
     "LEVELS",
     "ExpertPlayer",
     "GreedyPlayer",
+    "PimcPlayer",
     "Player",
     "RandomPlayer",
     "WeightedPlayer",
     "describe_action",
+    "evaluate_actions",
     "hint",
     "make_player",
 ]

@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import random
 import time
+from dataclasses import dataclass
 
 from ..engine import Action, Play, SeatView, fast
+from .endgame import NodeBudget, Solver
 from .knowledge import infer, sample_world
 from .sim import match_value
 
@@ -47,14 +49,24 @@ class ExpertPlayer:
         playouts: int = DEFAULT_PLAYOUTS,
         time_cap: float | None = DEFAULT_TIME_CAP,
         greedy: float = 0.75,
+        endgame: int = 0,
+        solve_deals: int = 40,
+        node_budget: int = 20_000,
     ) -> None:
         self.rng = random.Random(seed)
         self.name = name
         self.playouts = playouts
         self.time_cap = time_cap
         self.greedy = greedy
+        self.endgame = endgame
+        """Solve each deal exactly once this many tiles or fewer are in the hands (0: never)."""
+        self.solve_deals = solve_deals
+        self.node_budget = node_budget
+        self.last_solved = 0
         self.last_values: dict[Action, float] = {}
         """Mean value of each action at the last decision (for hints and tests)."""
+        self.last_points: dict[Action, float] = {}
+        """Mean net points of the hand for this side after each action, at the last decision."""
         self.last_deals = 0
         self.capped = 0
         """How many decisions the wall-clock cap cut short (should stay 0)."""
@@ -93,7 +105,26 @@ class ExpertPlayer:
         side = rules.side_of(me)
         penalty = rules.scoring == "penalty"
         greedy = self.greedy
+        scores = view.scores
+
+        def value(p: fast.Position) -> tuple[float, float]:
+            """(the match value plus a little for points, the side's net points) of a finished hand."""
+            res, gained = p.finish(scores)
+            net = 2 * gained[side] - sum(gained)
+            if penalty:
+                net = -net
+            return match_value(rules, res.after, side, res.winner_side) + POINT_EPS * net, net
+
+        solver = None
+        no_draws = rules.drawing == "none" or view.drawable == 0
+        if self.endgame and rules.sides == 2 and no_draws:
+            if sum(view.hand_counts) <= self.endgame:
+                solver = Solver(side, value, self.node_budget)
+                deals = min(deals, self.solve_deals)
+        solved: dict[tuple, list[tuple[float, float]]] = {}
+        self.last_solved = 0
         totals = [0.0] * len(acts)
+        points = [0.0] * len(acts)
         start = time.perf_counter()
         done = 0
         for _ in range(deals):
@@ -101,22 +132,38 @@ class ExpertPlayer:
             assert world is not None
             hands0, bone0 = world
             hands0[me] = view.hand
-            for j, a in enumerate(acts):
-                p = root.copy(hands0, bone0)
-                p.apply(a)
-                p.playout(rand, greedy)
-                res, gained = p.finish(view.scores)
-                value = match_value(rules, res.after, side, res.winner_side)
-                net = 2 * gained[side] - sum(gained)
-                totals[j] += value + POINT_EPS * (-net if penalty else net)
+            vals = None
+            if solver is not None:
+                key = (*hands0, *bone0)
+                vals = solved.get(key)
+                if vals is None:
+                    try:
+                        vals = solver.values(root.copy(hands0, bone0), acts)
+                        solved[key] = vals
+                        self.last_solved += 1
+                    except NodeBudget:
+                        solver = None  # too big to solve: playouts from here on
+            if vals is None:
+                vals = []
+                for a in acts:
+                    p = root.copy(hands0, bone0)
+                    p.apply(a)
+                    p.playout(rand, greedy)
+                    vals.append(value(p))
+            for j, (v, pts) in enumerate(vals):
+                totals[j] += v
+                points[j] += pts
             done += 1
             if self.time_cap is not None and time.perf_counter() - start > self.time_cap:
                 self.capped += 1
                 break
         values = {a: totals[j] / done for j, a in enumerate(acts)}
+        net = {a: points[j] / done for j, a in enumerate(acts)}
         for a, b in same.items():
             values[a] = values[b]
+            net[a] = net[b]
         self.last_values = values
+        self.last_points = net
         self.last_deals = done
         return values
 
@@ -128,3 +175,38 @@ def _outcome_key(root: fast.Position, a: Action) -> tuple:
     p = root.copy()
     p.apply(a)
     return ("play", a.tile, p.layout_key())
+
+
+@dataclass(frozen=True)
+class ActionValue:
+    """Expert's evaluation of one legal action, from the seat's own view."""
+
+    win: float
+    """The side's chance to win the match after this action (0..1); in a single-hand match
+    (``target`` 0) the chance to win the hand, a level hand counting half."""
+    points: float
+    """The side's expected net points of this hand: its points minus the others' (under
+    penalty scoring the points written against a side count against it), All Fives'
+    points scored during play included."""
+
+
+def evaluate_actions(
+    view: SeatView, seed: int = 0, playouts: int = DEFAULT_PLAYOUTS
+) -> dict[Action, ActionValue]:
+    """Every legal action's value for ``view``'s seat, as Expert at its default searches it.
+
+    For the move review and the hint: it reads only ``view`` (never a hidden hand),
+    is repeatable (the same view and ``seed`` give the same values: no wall-clock
+    cap) and takes about as long as one of Expert's moves. A forced move (one
+    legal action) is still valued. The best action by Expert is the one with the
+    highest ``win`` (ties broken by ``points``).
+    """
+    player = ExpertPlayer(seed, playouts=playouts, time_cap=None)
+    values = player.evaluate(view)
+    pts = player.last_points
+    out = {}
+    for a in view.legal:
+        p = pts[a]
+        win = values[a] - POINT_EPS * p
+        out[a] = ActionValue(min(1.0, max(0.0, win)), p)
+    return out
