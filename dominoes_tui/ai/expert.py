@@ -18,11 +18,13 @@ a wall-clock cap (checked between deals) is a safety net only.
 
 from __future__ import annotations
 
+import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..engine import Action, Play, SeatView, fast
+from ..engine import Action, Play, SeatView, fast, tiles
 from .endgame import NodeBudget, Solver
 from .knowledge import infer, sample_world
 from .sim import match_value
@@ -33,6 +35,11 @@ MIN_DEALS = 24
 MAX_DEALS = 400
 DEFAULT_TIME_CAP = 0.9
 """Seconds: a safety net, checked between deals; the budget normally ends first."""
+ENDGAME_TILES = 12
+"""With two sides and no more draws, each deal is solved exactly (alpha-beta,
+:mod:`.endgame`) once this many tiles or fewer are in the hands."""
+NODE_BUDGET = 20_000
+"""Alpha-beta nodes a decision may spend; past it the remaining deals are played out."""
 POINT_EPS = 1e-4
 """Points' weight beside the match value: breaks ties when the match is settled."""
 
@@ -49,9 +56,10 @@ class ExpertPlayer:
         playouts: int = DEFAULT_PLAYOUTS,
         time_cap: float | None = DEFAULT_TIME_CAP,
         greedy: float = 0.75,
-        endgame: int = 0,
+        endgame: int = ENDGAME_TILES,
         solve_deals: int = 40,
-        node_budget: int = 20_000,
+        node_budget: int = NODE_BUDGET,
+        model: float = 0.0,
     ) -> None:
         self.rng = random.Random(seed)
         self.name = name
@@ -62,6 +70,9 @@ class ExpertPlayer:
         """Solve each deal exactly once this many tiles or fewer are in the hands (0: never)."""
         self.solve_deals = solve_deals
         self.node_budget = node_budget
+        self.model = model
+        """Weight each deal by how likely the others' plays this hand were in it, if each
+        seat leans to heavy tiles (P(tile) ~ exp(model * pips) among its fitting tiles); 0: off."""
         self.last_solved = 0
         self.last_values: dict[Action, float] = {}
         """Mean value of each action at the last decision (for hints and tests)."""
@@ -121,12 +132,14 @@ class ExpertPlayer:
             if sum(view.hand_counts) <= self.endgame:
                 solver = Solver(side, value, self.node_budget)
                 deals = min(deals, self.solve_deals)
+        weigh = _play_model(view, self.model) if self.model else None
         solved: dict[tuple, list[tuple[float, float]]] = {}
         self.last_solved = 0
         totals = [0.0] * len(acts)
         points = [0.0] * len(acts)
         start = time.perf_counter()
         done = 0
+        wsum = 0.0
         for _ in range(deals):
             world = sample_world(know, view.hand_counts, rng)
             assert world is not None
@@ -150,15 +163,17 @@ class ExpertPlayer:
                     p.apply(a)
                     p.playout(rand, greedy)
                     vals.append(value(p))
+            w = 1.0 if weigh is None else weigh(hands0)
             for j, (v, pts) in enumerate(vals):
-                totals[j] += v
-                points[j] += pts
+                totals[j] += w * v
+                points[j] += w * pts
             done += 1
+            wsum += w
             if self.time_cap is not None and time.perf_counter() - start > self.time_cap:
                 self.capped += 1
                 break
-        values = {a: totals[j] / done for j, a in enumerate(acts)}
-        net = {a: points[j] / done for j, a in enumerate(acts)}
+        values = {a: totals[j] / wsum for j, a in enumerate(acts)}
+        net = {a: points[j] / wsum for j, a in enumerate(acts)}
         for a, b in same.items():
             values[a] = values[b]
             net[a] = net[b]
@@ -166,6 +181,34 @@ class ExpertPlayer:
         self.last_points = net
         self.last_deals = done
         return values
+
+
+def _play_model(view: SeatView, beta: float) -> Callable[[list[int]], float]:
+    """A deal's weight: the chance of the other seats' plays this hand under a heavy-leaning model."""
+    rules = view.rules
+    me = view.seat
+    later = [0] * rules.players
+    steps = []
+    for e in reversed(view.events):
+        if e.kind != "play" or e.tile is None or e.seat == me:
+            continue
+        later[e.seat] |= tiles.BIT[e.tile]
+        steps.append((e.seat, later[e.seat], fast.ends_fit(rules, e.ends), e.tile))
+    weight = [math.exp(beta * v) for v in tiles.VALUE]
+
+    def weigh(hands: list[int]) -> float:
+        w = 1.0
+        for seat, held, fit, t in steps:
+            options = (hands[seat] | held) & fit
+            total = 0.0
+            while options:
+                low = options & -options
+                total += weight[low.bit_length() - 1]
+                options ^= low
+            w *= weight[t] / total
+        return w
+
+    return weigh
 
 
 def _outcome_key(root: fast.Position, a: Action) -> tuple:
