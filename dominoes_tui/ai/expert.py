@@ -3,17 +3,26 @@
 For a decision with a real choice, Expert deals the tiles it has not seen into
 the other hands and the boneyard many times, each deal consistent with what the
 seat knows (counts, tiles seen, voids from draws and passes: :mod:`.knowledge`).
-On every deal it tries each legal action and plays the hand out with a quick,
-plausible policy (the engine's playout for the layout, :func:`dominoes_tui.engine.fast.position`;
-All Fives' points during play count), scores it with the engine's scoring and values the score after it as the chance
-to win the *match* (:func:`.sim.match_value`: penalty or winner-takes, the rule
-of 13, hanging points, the target). With partners the value is the side's: a
-play that lets the partner go out is worth as much as going out oneself. The
-action with the best mean wins; every action sees the
-same deals (common random numbers), so the comparison is fair.
+On every deal it tries each legal action and works out how the hand ends:
 
-Think time is bounded by a playout budget, so a seed reproduces every choice;
-a wall-clock cap (checked between deals) is a safety net only.
+- while tiles may still be drawn, or many are in the hands, by playing it out
+  with a quick, plausible policy (the engine's playout for the layout,
+  :func:`dominoes_tui.engine.fast.position`; All Fives' points during play count);
+- once the deal is (nearly) known, two players with no tile left to draw and at
+  most ``ENDGAME_TILES`` in the hands, exactly, by alpha-beta over that deal
+  (:mod:`.endgame`); a deal the view pins down is solved once.
+
+The end of the hand is scored with the engine's scoring and valued as the
+chance to win the *match* (:func:`.sim.match_value`: penalty or winner-takes,
+the rule of 13, hanging points, the target). With partners the value is the
+side's: a play that lets the partner go out is worth as much as going out
+oneself. Plays that reach the same position are valued once. The action with
+the best mean wins; every action sees the same deals (common random numbers).
+
+Think time is bounded by a playout budget and a node budget, so a seed
+reproduces every choice; a wall-clock cap (checked between deals) is a safety
+net only. :func:`evaluate_actions` gives every legal action's value (chance to
+win, expected points) for the hint and the move review.
 """
 
 from __future__ import annotations
@@ -36,7 +45,7 @@ MAX_DEALS = 400
 DEFAULT_TIME_CAP = 0.9
 """Seconds: a safety net, checked between deals; the budget normally ends first."""
 ENDGAME_TILES = 12
-"""With two sides and no more draws, each deal is solved exactly (alpha-beta,
+"""With two players and no more draws, each deal is solved exactly (alpha-beta,
 :mod:`.endgame`) once this many tiles or fewer are in the hands."""
 NODE_BUDGET = 20_000
 """Alpha-beta nodes a decision may spend; past it the remaining deals are played out."""
@@ -127,8 +136,11 @@ class ExpertPlayer:
             return match_value(rules, res.after, side, res.winner_side) + POINT_EPS * net, net
 
         solver = None
-        no_draws = rules.drawing == "none" or view.drawable == 0
-        if self.endgame and rules.sides == 2 and no_draws:
+        # Solve only when the deal is (nearly) known: two players and no tile left to draw
+        # (only the reserve face down). With hidden hands that perfect-information play
+        # cannot know (4 players, or a block game's face-down tiles) it measured worse.
+        known = rules.players == 2 and view.boneyard_count <= rules.reserve
+        if self.endgame and known:
             if sum(view.hand_counts) <= self.endgame:
                 solver = Solver(side, value, self.node_budget)
                 deals = min(deals, self.solve_deals)
