@@ -281,7 +281,7 @@ def rules(name: str = typer.Argument(DEFAULT_VARIANT, help="A variant name.")) -
 @app.command()
 def arena(
     variant: str = typer.Option(DEFAULT_VARIANT, "--variant", "-v", help="The house rules."),
-    a: str = typer.Option("expert", "--a", help="CPU level of player a."),
+    a: str = typer.Option("expert", "--a", help="CPU level of player a (or pimc, the yardstick)."),
     b: str = typer.Option("medium", "--b", help="CPU level of player b."),
     others: str | None = typer.Option(
         None,
@@ -307,12 +307,12 @@ def arena(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
     from . import arena as arena_mod
-    from .ai import LEVELS
+    from .ai import ARENA_LEVELS
 
     for level in (a, b) if others is None else (a, b, others):
-        if level not in LEVELS:
+        if level not in ARENA_LEVELS:
             typer.secho(
-                f"Error: no CPU level {level!r}; choose one of {', '.join(LEVELS)}",
+                f"Error: no CPU level {level!r}; choose one of {', '.join(ARENA_LEVELS)}",
                 fg="red",
                 err=True,
             )
