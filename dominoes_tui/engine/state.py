@@ -302,9 +302,9 @@ class Game:
             "first_seat",
             "dead",
             "spinner",
-            "hand_fives",
         ):
             setattr(g, name, getattr(self, name))
+        g.hand_fives = list(self.hand_fives)  # a list: a copy's fives must not count here
         g.arms = [list(a) for a in self.arms]
         g.end_tiles = list(self.end_tiles)
         g.events = list(self.events)

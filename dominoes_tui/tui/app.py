@@ -53,8 +53,8 @@ class DominoesApp(App[None]):
         rules: Rules | None = None,
         seed: int | None = None,
         level: str | None = None,
-        speed: float = 1.0,
-        tile_style: str = "box",
+        speed: float | None = None,
+        tile_style: str | None = None,
         delay: float | None = None,
         player_factory: PlayerFactory | None = None,
         now: Callable[[], float] = time.monotonic,
@@ -63,6 +63,9 @@ class DominoesApp(App[None]):
         resume: bool = False,
     ) -> None:
         """``delay``: seconds before the CPU's move shows (None: from ``speed``; tests use 0).
+
+        ``speed`` (``--speed``) and ``tile_style`` (``--tiles``) given here win over the
+        player's remembered pace and tile style (None: the remembered ones).
 
         ``game`` starts the first table from a set position (tests, puzzles).
         ``start_menu`` opens the start menu first (a bare ``dominoes``).
@@ -78,9 +81,12 @@ class DominoesApp(App[None]):
         self.rules = rules if rules is not None else load_variant(variant)
         self.seed = seed if seed is not None else random.randrange(1, 1_000_000)
         self.level = level or default_level()
-        self.tile_style = tile_style
-        self.pace = Pace.from_delay(delay) if delay is not None else Pace.from_speed(speed)
-        """How long each CPU move and each forced move of yours stays on show."""
+        self._tile_style = tile_style
+        self._pace: Pace | None = None
+        if delay is not None:
+            self._pace = Pace.from_delay(delay)
+        elif speed is not None:
+            self._pace = Pace.from_speed(speed)
         self.now = now
         self.player_factory = player_factory or make_player
         self.start_menu = start_menu
@@ -94,6 +100,25 @@ class DominoesApp(App[None]):
             self._seed_used = True
             self.start_match(self.rules, self.seed, self.level, game=self._start_game)
         self.check_size()
+
+    @property
+    def tile_style(self) -> str:
+        """``--tiles``, else the player's remembered tile style."""
+        if self._tile_style is not None:
+            return self._tile_style
+        from ..settings import load_settings
+
+        return load_settings().tiles
+
+    @property
+    def pace(self) -> Pace:
+        """How long each CPU move and each forced move of yours stays on show: ``--speed``
+        (or a test's delay), else the player's remembered pace."""
+        if self._pace is not None:
+            return self._pace
+        from ..settings import load_settings
+
+        return Pace.named(load_settings().pace)
 
     @property
     def table(self) -> TableScreen | None:
