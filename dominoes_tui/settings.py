@@ -35,9 +35,8 @@ _WORDS = {
 }
 LABELS = {"pace": "Pace", "tiles": "Tiles"}
 HELP = {
-    "pace": "How long each CPU move stays on show before the next one: slow, normal or fast.",
-    "tiles": "How tiles are drawn, in your hand and on the line: pips, or the Unicode "
-    "domino glyphs (their width differs between terminals).",
+    "pace": "How long each CPU move stays on show: slow, normal or fast.",
+    "tiles": "Tiles in your hand and on the line: pips, or Unicode domino glyphs.",
 }
 CHOICES = {"pace": PACES, "tiles": TILE_STYLES}
 

@@ -691,6 +691,8 @@ def _vertical_arm(
         edge = top - 1 if up < 0 else bottom + 1
         i += 1
     rest = list(arm[i:])
+    if arm and i == 0:  # the arm must leave the spinner vertically: a smaller face will
+        raise _NoRoom
     marker_text = end_marker_text(n, True, sum7, vertical=up)
     if not rest:  # the marker at the tip, if there is a row for it
         if 0 <= edge <= height - 1:

@@ -221,6 +221,8 @@ async def test_the_end_question_names_ends_by_where_the_felt_draws_them() -> Non
         prompt = bar(app)
         assert f"{arrows[0]} the {ends[0]}" in prompt and f"{arrows[1]} the {ends[1]}" in prompt
         assert arrows[0] != "←"  # the line's left end is not the one drawn on the left
+        felt = "\n".join("".join(ch for ch, _ in row) for row in line._rows)
+        assert f"{arrows[0]}{ends[0]}" in felt and f"{arrows[1]}{ends[1]}" in felt  # on the felt
         key = {"←": "left", "→": "right", "↑": "up", "↓": "down"}[arrows[0]]
         before = len(app.table.game.log)
         await pilot.press(key)

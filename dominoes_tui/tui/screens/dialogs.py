@@ -70,7 +70,7 @@ def _hands_played(table: TableSession) -> str:
             if wrote:
                 bits.append(f"{name} {wrote:+d}")
             elif held > 0:
-                bits.append(f"{name} +{held} held")
+                bits.append(f"{name} {held} held")
         if res.hanging_added:
             bits.append(f"{res.hanging_added} hang")
         got = ", ".join(bits)

@@ -308,14 +308,14 @@ class TableScreen(Screen):
         )
         if g.ends and line.size.width > 1:  # the arrow keys as the felt draws the ends
             s.end_arrows = line.arrows_for(tuple(range(len(g.ends))))
-            line.arrows = dict(s.end_arrows)
+            line.set_arrows(s.end_arrows)
         self._repaint_rows()
         title = Text()
         title.append(f"Hand {g.hand_no}" if g.phase != "match_over" else "Match over", "bold")
         title.append(f" · {s.rules.name}", style="#d9b24a")
         self.query_one("#log-title", Static).update(title)
         entries = s.log()
-        self.query_one(MoveLog).show(entries[-60:], g.hand_no)
+        self.query_one(MoveLog).show(entries[-60:] or ["No moves yet."], g.hand_no)
         self.query_one(MessageBar).show(s.lines)
         self.refresh_bindings()
 

@@ -87,7 +87,8 @@ class LineView(Widget):
         self.line, self.lead_index, self.ends = tuple(line), lead_index, tuple(ends)
         self.set_size, self.last_tiles, self.asking = set_size, last_tiles, asking
         self.spinner, self.sum7, self.ask_ends = spinner, sum7, ask_ends
-        self.arrows = dict(arrows or {})
+        if arrows is not None:
+            self.arrows = dict(arrows)
         self.tile_style = tile_style
         self.arms = (
             tuple(tuple(a) for a in arms) if arms is not None and spinner is not None else None
@@ -178,6 +179,14 @@ class LineView(Widget):
                 if 0 <= c.x + i < lay.width:
                     rows[c.y][c.x + i] = (ch, style)
         self._rows = rows
+
+    def set_arrows(self, arrows: dict[int, str]) -> None:
+        """The arrow each end shows while asking (repainted if they changed)."""
+        if arrows != self.arrows:
+            self.arrows = dict(arrows)
+            if self._layout is not None:
+                self._paint(self._layout)
+            self.refresh()
 
     def arrows_for(self, asked: list[int] | tuple[int, ...]) -> dict[int, str]:
         """The arrow key for each asked end, as this felt draws them (see

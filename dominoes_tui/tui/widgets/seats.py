@@ -76,7 +76,14 @@ class Boneyard:
         return out
 
 
-def _seat(s: SeatInfo, backs: int, last: bool, partner_words: str, clock: Text | None) -> Text:
+def _brief(last: str, form: str) -> str:
+    """A seat's last move, in full (``drew 3, 10-1``) or just what it laid (``10-1``)."""
+    if form == "tile" and ", " in last:
+        return last.split(", ", 1)[1]
+    return last
+
+
+def _seat(s: SeatInfo, backs: int, last: str, partner_words: str, clock: Text | None) -> Text:
     t = Text()
     t.append(TURN if s.turn else " ", style=TURN_STYLE)
     t.append(s.name, style=TURN_STYLE if s.turn else NAME_STYLE)
@@ -97,7 +104,7 @@ def _seat(s: SeatInfo, backs: int, last: bool, partner_words: str, clock: Text |
         t.append_text(clock)
     if last and s.last:
         t.append(" ")
-        t.append(s.last, style=LAST_STYLE)
+        t.append(_brief(s.last, last), style=LAST_STYLE)
     return t
 
 
@@ -120,15 +127,18 @@ def seats_text(
     forms = boneyard.forms() if boneyard is not None else [Text()]
     many = len(seats) > 2
     tries = []
-    lasts = (True, False) if many else (False,)  # with two, the move log says it all
-    for last in lasts:  # the last moves go last of all, then the boneyard's words shorten
-        for bone in forms:
-            for backs in ((5 if many else 7), 0):
-                for sep in ("   ", "  ", " "):
-                    tries.append((backs, last, bone, sep, " (partner)"))
+    lasts = ("full", "tile", "") if many else ("",)  # with two, the move log says it all
+    for slot in (THINKING, "…"):
+        for last in lasts[:-1] or lasts:  # the last moves go last of all
+            for bone in forms:
+                for backs in ((5 if many else 7), 0):
+                    for sep in ("   ", "  ", " "):
+                        tries.append((backs, last, bone, sep, slot))
+    for bone in forms:
+        tries.append((0, "", bone, " ", "…"))
     best = None
-    for backs, last, bone, sep, partner_words in tries:
-        t = _row(seats, backs, last, bone, sep, partner_words, thinking, clocks)
+    for backs, last, bone, sep, slot in tries:
+        t = _row(seats, backs, last, bone, sep, " (partner)", thinking, clocks, slot)
         if t.cell_len <= width:
             return t
         best = t
@@ -140,12 +150,13 @@ def seats_text(
 def _row(
     seats: Sequence[SeatInfo],
     backs: int,
-    last: bool,
+    last: str,
     bone: Text,
     sep: str,
     partner_words: str,
     thinking: bool,
     clocks: Mapping[int, Text],
+    slot: str = THINKING,
 ) -> Text:
     t = Text()
     for i, s in enumerate(seats):
@@ -154,7 +165,7 @@ def _row(
         t.append_text(_seat(s, backs, last, partner_words, clocks.get(s.seat)))
     if len(seats) > 1:  # a fixed slot: the row never moves when thinking starts or stops
         t.append(" ")
-        t.append(THINKING if thinking else " " * len(THINKING), style=THINKING_STYLE)
+        t.append(slot if thinking else " " * len(slot), style=THINKING_STYLE)
     if bone.plain:
         t.append(sep)
         t.append_text(bone)

@@ -407,3 +407,37 @@ def test_a_whole_match_keeps_the_marker_and_the_prompt_in_step() -> None:
         elif s.my_turn:
             s.commit(rng.choice(s.game.legal_actions()))
     assert s.match_over
+
+
+# ------------------------------------------------------------------ the felt's drawing
+def test_the_spinners_up_and_down_arms_leave_it_vertically() -> None:
+    """R-F-1 drawn as a connected cross: the up arm's first tile stands right above the
+    spinner, the down arm's right below it, both in the spinner's column, each tipped by
+    its marker (the log's "on the up arm" is what the felt shows)."""
+    from dominoes_tui.tui.render import layout_line
+
+    game = Game.from_position(
+        load_variant("all-fives"),
+        hands=[["1-5", "4-2", "6-6"], ["1-2", "0-0", "3-3"]],
+        boneyard=[],
+        line=["6-1", "1-1", "1-3"],
+        turn=0,
+    )
+    game.apply(Play(T("1-5"), 2))  # up
+    game.apply(Play(T("1-2"), 3))  # down
+    for size in ((53, 11), (66, 19), (120, 31)):
+        lay = layout_line(game.line, 1, game.ends, 6, *size, arms=game.arms)
+        assert lay.fits
+        sp = [c for c in lay.cells if c.tile == game.spinner]
+        xs = range(min(c.x for c in sp), max(c.x + len(c.text) for c in sp))
+        for tile, end, side in ((T("1-5"), 2, -1), (T("1-2"), 3, 1)):
+            arm = [c for c in lay.cells if c.tile == tile]
+            assert len({c.y for c in arm}) > 1  # standing: more than one row
+            assert all(c.x in xs for c in arm)  # in the spinner's column
+            if side < 0:
+                assert max(c.y for c in arm) == min(c.y for c in sp) - 1  # touching its top
+            else:
+                assert min(c.y for c in arm) == max(c.y for c in sp) + 1  # its bottom
+            marker = next(c for c in lay.hotspots() if c.end == end)
+            beyond = min(c.y for c in arm) - 1 if side < 0 else max(c.y for c in arm) + 1
+            assert marker.text[0] == ("▴" if side < 0 else "▾") and marker.y == beyond
