@@ -103,7 +103,6 @@ from .words import (
     fives_words,
     forced_words,
     hanging_words,
-    held_counts,
     hint_words,
     key_refusal,
     lead_words,
@@ -607,11 +606,6 @@ class TableSession:
         ]
         target = "a single hand" if r.target == 0 else target_text(r)
         return target, sides, self.stakes()
-
-    @property
-    def shows_held(self) -> bool:
-        """Held points (rule of 13) mean something here: there is a next hand."""
-        return held_counts(self.rules)
 
     def seat_name(self, seat: int) -> str:
         """A seat's name in sentences: the CPU's own name (with its level) with two players."""

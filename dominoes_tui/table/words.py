@@ -32,8 +32,6 @@ from ..engine.actions import END_NAMES
 RESUMED = "Welcome back: the match is as you left it. Press any key to go on (clocks stopped)."
 END_KEYS = ("←", "→", "↑", "↓")
 """The key that picks each end (left, right, up, down) when a tile fits several."""
-END_LABELS = ("L", "R", "U", "D")
-"""The letter an open end's marker shows on the felt (``L4``: the left end shows 4)."""
 
 
 # ---------------------------------------------------------------- seats
@@ -358,11 +356,6 @@ def needs_words(match_rule: str, ends: Sequence[int]) -> str:
     return ", ".join(f"{n} needs {'★' if w is None else w}" for n, w in wants.items())
 
 
-def your_turn_words(fitting: int, rules: Rules, ends: Sequence[int]) -> str:
-    """``Your turn: 2 of your tiles fit. ←/→ to choose, Enter to play.``"""
-    return your_turn(fitting, rules, ends).text
-
-
 def your_turn(fitting: int, rules: Rules, ends: Sequence[int]) -> Sentence:
     """The prompt on the person's turn, with its short form (``Your turn: 2 fit.``)."""
     fit = "1 of your tiles fits" if fitting == 1 else f"{fitting} of your tiles fit"
@@ -386,11 +379,6 @@ def drew_words(tile: int, fits: bool) -> str:
 
 
 TURN_LIMIT = "Your time for the turn ran out: the Easy CPU played it for you."
-
-
-def default_arrows(ends: Sequence[int]) -> dict[int, str]:
-    """Each end's arrow key when the screen has not said where it draws them."""
-    return {e: END_KEYS[e] for e in range(min(len(ends), len(END_KEYS)))}
 
 
 def _arrow(end: int, arrows: dict[int, str] | None) -> str:
@@ -647,9 +635,3 @@ def fit_lines(sentences: Sequence[Sentence], width: int, rows: int) -> list[Sent
         if sum(len(wrap(str(s), width)) for s in chosen) <= rows:
             return chosen
     return [s.shortened() for s in shown]
-
-
-def fits_in(sentences: Sequence[Sentence], width: int, rows: int) -> bool:
-    """Whether :func:`fit_lines` finds forms of ``sentences`` that are shown whole."""
-    chosen = fit_lines(sentences, width, rows)
-    return sum(len(wrap(str(s), width)) for s in chosen) <= rows

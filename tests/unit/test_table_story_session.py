@@ -441,3 +441,21 @@ def test_the_spinners_up_and_down_arms_leave_it_vertically() -> None:
             marker = next(c for c in lay.hotspots() if c.end == end)
             beyond = min(c.y for c in arm) - 1 if side < 0 else max(c.y for c in arm) + 1
             assert marker.text[0] == ("▴" if side < 0 else "▾") and marker.y == beyond
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "dominoes_tui.table.session",
+        "dominoes_tui.table.words",
+        "dominoes_tui.settings",
+        "dominoes_tui.tui.render",
+        "dominoes_tui.tui.widgets.seats",
+    ],
+)
+def test_the_table_docstring_examples_hold(name) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0 and result.attempted > 0
