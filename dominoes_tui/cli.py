@@ -81,7 +81,7 @@ _NOT_AT_THE_TABLE = {"trains": "Mexican Train", "chicken_foot": "Chicken Foot"}
 
 
 def _refuse_if_not_at_the_table(rules: Rules, what: str) -> None:
-    """The engine plays Mexican Train and Chicken Foot; the table and the CPU do not yet."""
+    """The engine and the CPU play Mexican Train and Chicken Foot; the table does not yet."""
     game = _NOT_AT_THE_TABLE.get(rules.layout)
     if game is not None:
         typer.secho(
@@ -286,7 +286,7 @@ def arena(
     others: str | None = typer.Option(
         None,
         "--others",
-        help="3-4 players each for themselves: the level of the seats beyond a and b "
+        help="3 or more players each for themselves: the level of the seats beyond a and b "
         "(default: b's). With partners a and b are teams of two.",
     ),
     matches: int = typer.Option(400, "--matches", "-n", help="Matches (two per deal)."),
@@ -299,8 +299,10 @@ def arena(
 ) -> None:
     """Duplicate matches between two CPU levels: win rate with its 95% CI, think times.
 
-    With 3-4 seats: partners play a team of two a against two b; each for
-    themselves, a and b in seats 0 and 1 and the rest at --others.
+    With 3 seats or more: partners play a team of two a against two b; each for
+    themselves, a and b in seats 0 and 1 and the rest at --others. Mexican Train
+    and Chicken Foot (3-8 seats, -o players=N; -o rounds=N plays the first N
+    rounds): the share of matches each has the lowest total, ties shared.
     """
     import os
 
@@ -328,7 +330,6 @@ def arena(
             )
             raise typer.Exit(2)
     rules = _variant(variant)
-    _refuse_if_not_at_the_table(rules, "played by the CPU levels")
     if option:
         changes = {}
         for item in option:

@@ -89,7 +89,7 @@ def test_rules_of_mexican_train_and_chicken_foot_in_plain_words():
 
 
 def test_play_refuses_the_layouts_the_table_does_not_show_yet_in_one_sentence():
-    for args in (["play", "--variant", "mexican-train"], ["arena", "--variant", "chicken-foot"]):
+    for args in (["play", "--variant", "mexican-train"], ["play", "--variant", "chicken-foot"]):
         res = runner.invoke(app, args)
         assert res.exit_code == 2
         assert "cannot be" in res.output and "Traceback" not in res.output
