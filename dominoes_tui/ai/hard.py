@@ -58,7 +58,7 @@ def evaluate(view: SeatView, know: Knowledge, action: Action) -> tuple[float, li
             why.append((20, f"they could score {threat} next"))
     pips = shed(action)
     score += W_PIPS * pips
-    why.append((50 + pips, f"sheds {pips} pips"))
+    why.append((50 + pips, f"sheds {pips} pip{'s' * (pips != 1)}"))
     doubles = (
         2 if isinstance(action, PlayDoubles) else int(tiles.DOUBLE[action.tile])  # type: ignore[union-attr]
     )
@@ -118,7 +118,9 @@ def evaluate(view: SeatView, know: Knowledge, action: Action) -> tuple[float, li
         mine = tiles.pips(hand)
         if mine < opp_pips:
             score += W_BLOCK
-            why.append((110, f"blocks the game with the lighter hand ({mine} pips)"))
+            why.append(
+                (110, f"blocks the game with the lighter hand ({mine} pip{'s' * (mine != 1)})")
+            )
         else:
             score -= W_BLOCK
     why.sort(key=lambda x: -x[0])

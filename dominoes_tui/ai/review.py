@@ -532,7 +532,9 @@ def why_better(view: SeatView, best: Action, played: Action) -> str:
     elif isinstance(played, (Play, PlayDoubles)) and len(out) < 2:
         b, p = _shape(view, best), _shape(view, played)
         if b.follow > p.follow and not any(r.startswith("keeps") for r in out):
-            out.append(f"keeps {b.follow} tiles to follow ({p.follow} after {short})")
+            out.append(
+                f"keeps {b.follow} tile{'s' * (b.follow != 1)} to follow ({p.follow} after {short})"
+            )
         if b.unseen_fit < p.unseen_fit:
             out.append(
                 f"leaves ends that only {b.unseen_fit} unseen tiles fit ({p.unseen_fit} after {short})"
@@ -739,6 +741,7 @@ def _result_words(rv: MatchReview, h: HandReview) -> str:
         mine = pts[rv.side] if rv.side < len(pts) else 0
         return f"you lost it, {mine} penalty against you" if mine else "you lost it"
     got = pts[h.winner_side] if h.winner_side < len(pts) else 0
+    points = f"{got} point{'s' * (got != 1)}"
     if h.winner_side == rv.side:
-        return f"you won it, {got} points to you" if got else "you won it"
-    return f"you lost it, {got} points to {they}" if got else "you lost it"
+        return f"you won it, {points} to you" if got else "you won it"
+    return f"you lost it, {points} to {they}" if got else "you lost it"

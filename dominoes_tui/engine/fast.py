@@ -649,6 +649,24 @@ class Position:
     def _lay(self, action: Play, seat: int) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    def moves(self) -> list[Action]:
+        """The seat to move's moves as the playout allows them, for exact search.
+
+        Every play, one per outcome (a tile on either of two ends alike is one
+        play); with none, a draw where the rules draw (R-M-4), else a pass. The
+        player's own choices (a draw by choice, the two-doubles move) are not here.
+        """
+        plays = self._plays(self.hands[self.turn])
+        if plays:
+            return plays
+        rules = self.rules
+        if rules.drawing != "none" and len(self.boneyard) > rules.reserve:
+            return [Draw()]
+        return [Pass()]
+
+    def _plays(self, hand: int) -> list[Action]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
     def layout_key(self) -> tuple:  # pragma: no cover - abstract
         """The open layout as a hashable value: equal keys, equal futures for the same hands."""
         raise NotImplementedError
@@ -750,6 +768,21 @@ class LinePosition(Position):
         ends = (self.left, self.right) if self.left <= self.right else (self.right, self.left)
         return (tuple((n, False) for n in ends), -1, ())
 
+    def _plays(self, hand: int) -> list[Action]:
+        left, right = self.left, self.right
+        if left < 0:
+            return [Play(t) for t in tiles.bits(hand)]
+        out: list[Action] = []
+        for t in tiles.bits(hand & (_SUIT[left] | _SUIT[right])):
+            lo, hi = _LOW[t], _HIGH[t]
+            if lo == left or hi == left:
+                out.append(Play(t, 0))
+                if left != right and (lo == right or hi == right):
+                    out.append(Play(t, 1))
+            else:
+                out.append(Play(t, 1))
+        return out
+
     def _lay_doubles(self, action: PlayDoubles, seat: int) -> None:
         pass  # a double on each end leaves both ends showing what they showed (R-2D)
 
@@ -839,6 +872,32 @@ class TablePosition(Position):
 
     def _lay(self, action: Play, seat: int) -> None:
         place(self.rules, self.table, action.tile, action.end, action.touch, seat)
+
+    def _plays(self, hand: int) -> list[Action]:
+        tb = self.table
+        if not tb.ends:
+            return [Play(t) for t in tiles.bits(hand)]
+        tt = _TOUCHES[self.rules.match_rule]
+        fitm = _FITS[self.rules.match_rule]
+        mask = 0
+        for n in tb.ends:
+            mask |= fitm[n]
+        out: list[Action] = []
+        seen = set()
+        for t in tiles.bits(hand & mask):
+            row = tt[t]
+            for e, n in enumerate(tb.ends):
+                th = row[n]
+                if not th:
+                    continue
+                et = tb.end_tiles[e]
+                kind = -1 if et < 0 else _DOUBLE[et]
+                for x in th:
+                    key = (t, n, kind, x)
+                    if key not in seen:  # alike ends: one outcome
+                        seen.add(key)
+                        out.append(Play(t, e, x if len(th) > 1 else None))
+        return out
 
     def layout_key(self) -> tuple:
         tb = self.table

@@ -14,6 +14,9 @@ from dominoes_tui.tui.screens.table import TableScreen
 @pytest.fixture(autouse=True)
 def _home(tmp_path, monkeypatch):
     monkeypatch.setenv("DOMINOES_TUI_HOME", str(tmp_path))
+    # the coach was offered already (answered no): the offer would cover every table;
+    # tests/tui/test_around.py removes this to see the offer
+    (tmp_path / "settings.json").write_text('{"coach": false}', encoding="utf-8")
 
 
 class FirstLegal:
@@ -82,8 +85,9 @@ async def take_turn(pilot) -> None:
         hand = table.session.hand()
         await press_to_select(pilot, hand.index(action.tile))
         await pilot.press("enter")
-        if isinstance(table.session.question, EndQuestion):  # which end: ← → ↑ ↓
-            await pilot.press(("left", "right", "up", "down")[action.end])
+        if isinstance(table.session.question, EndQuestion):  # which end: the arrow it shows
+            arrow = table.session.end_arrows.get(action.end, "←→↑↓"[action.end])
+            await pilot.press({"←": "left", "→": "right", "↑": "up", "↓": "down"}[arrow])
         q = table.session.question
         if isinstance(q, TouchQuestion):  # a matador either way round (R-MT-2)
             await pilot.press("left" if action.touch == q.touches[0] else "right")
