@@ -77,22 +77,6 @@ def _variant(name: str) -> Rules:
     return variants[name]
 
 
-_NOT_AT_THE_TABLE = {"trains": "Mexican Train", "chicken_foot": "Chicken Foot"}
-
-
-def _refuse_if_not_at_the_table(rules: Rules, what: str) -> None:
-    """The engine and the CPU play Mexican Train and Chicken Foot; the table does not yet."""
-    game = _NOT_AT_THE_TABLE.get(rules.layout)
-    if game is not None:
-        typer.secho(
-            f"Error: {rules.name}: {game} cannot be {what} yet; "
-            f"`dominoes rules {rules.name}` explains its rules.",
-            fg="red",
-            err=True,
-        )
-        raise typer.Exit(2)
-
-
 @app.callback(invoke_without_command=True)
 def main(
     ctx: typer.Context,
@@ -184,6 +168,16 @@ def play(
         "--rematch-swap/--no-rematch-swap",
         help="A rematch's first hand is opened by the other player.",
     ),
+    first_turn_run: bool | None = typer.Option(
+        None,
+        "--first-turn-run/--no-first-turn-run",
+        help="Mexican Train: a first turn may lay a run on your own train.",
+    ),
+    rounds: int | None = typer.Option(
+        None,
+        "--rounds",
+        help="Mexican Train, Chicken Foot: play the first N round doubles (0: all).",
+    ),
 ) -> None:
     """Play a match against the CPU (the house's rules, changed by the option flags).
 
@@ -193,7 +187,6 @@ def play(
     from .ai import LEVELS
 
     rules = _variant(variant)
-    _refuse_if_not_at_the_table(rules, "played at the table")
     try:
         choices = options.choices_from_flags(
             rules,
@@ -212,6 +205,8 @@ def play(
             clock=clock,
             turn_limit=turn_limit,
             rematch_swap=rematch_swap,
+            first_turn_run=first_turn_run,
+            rounds=rounds,
         )
     except options.FlagRefused as e:
         typer.secho(f"Error: {e}", fg="red", err=True)

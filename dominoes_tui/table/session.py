@@ -693,7 +693,8 @@ class TableSession:
 
     def _rounds_prompt(self) -> Sentence:
         g = self.game
-        if self.hand_words and not g.events:
+        opening = self.hand_words and not g.events
+        if opening and g.turn != YOU:
             return Sentence("", self.hand_words, "prompt", round_title(g) + ".")
         if g.turn != YOU:
             return NOTHING
@@ -705,7 +706,11 @@ class TableSession:
             if any(isinstance(a, Stop) for a in legal):
                 return Sentence("", "Nothing more fits your run: s to stop.", "prompt")
             return NOTHING
-        return rounds_turn(n, g, self.names)
+        turn = rounds_turn(n, g, self.names)
+        if opening:  # the round's words before the first move, then what to do
+            lead = round_title(g) + "."
+            return Sentence(lead, turn.text, "prompt", turn.short)
+        return turn
 
     @property
     def message(self) -> Sentence:

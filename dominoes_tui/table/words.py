@@ -664,6 +664,9 @@ def match_headline(
         return "The match is over", ""
     if m.reason == "time":  # flag fall (R-T-1)
         title = "You lost on time" if m.loser_side == 0 else "You win on time!"
+    elif m.winner_side is None and len(m.winners) > 1:  # R-TR-6: a shared lowest total
+        shared = [("You" if w == 0 else names[w]) for w in m.winners]
+        title = f"{' and '.join(shared)} share the win"
     elif m.winner_side is None:
         title = "The match is drawn"
     elif m.winner_side == 0:
@@ -679,6 +682,8 @@ def match_headline(
         why = f"{who} clock reached 0:00: the match ends at once."
     elif m.reason == "resign":
         why = f"{names[m.loser_side]} resigned."
+    elif m.reason == "rounds":
+        why = "The last round is played: the lowest total wins."
     else:
         why = "A single hand decides the match."
     return title, why

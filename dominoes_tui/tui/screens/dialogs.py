@@ -53,6 +53,9 @@ def _scores_table(table: TableSession) -> Text:
         t.append(f"{score_text(r, g.scores, side)}   ")
     if g.scores.hanging:
         t.append(f"hanging {g.scores.hanging}   ", style="#f0a050")
+    if table.rounds:  # R-TR-5, R-CF-5: penalties
+        t.append("lowest total wins", style="dim")
+        return t
     t.append(f"target {target_text(r)}", style="dim")
     return t
 
@@ -74,7 +77,8 @@ def _hands_played(table: TableSession) -> str:
             bits.append(f"{res.hanging_added} hang")
         got = ", ".join(bits)
         parts.append(f"{i}. {how}" + (f" ({got})" if got else ""))
-    return "Hands: " + " · ".join(parts) if parts else ""
+    head = "Rounds: " if table.rounds else "Hands: "
+    return head + " · ".join(parts) if parts else ""
 
 
 class HandOverScreen(ModalScreen[None]):
@@ -94,13 +98,15 @@ class HandOverScreen(ModalScreen[None]):
         g = table.game
         res = g.result
         with Vertical(id="dialog", classes="hand-over"):
-            yield Static(f"Hand {g.hand_no}: {_how(table)}", id="dialog-title")
+            word = "Round" if table.rounds else "Hand"
+            yield Static(f"{word} {g.hand_no}: {_how(table)}", id="dialog-title")
             yield Static(_hands_text(table), id="revealed")
             words = describe_hand(table.rules, res, table.side_names) if res else []
             yield Static("\n".join(f"• {second_person(w)}" for w in words), id="breakdown")
             yield Static(_scores_table(table), id="score-table")
             with Horizontal(id="buttons"):
-                yield Button("Next hand  ⏎", id="next", variant="primary")
+                label = "Next round  ⏎" if table.rounds else "Next hand  ⏎"
+                yield Button(label, id="next", variant="primary")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -148,8 +154,8 @@ class MatchOverScreen(ModalScreen[str]):
             yield Static(_scores_table(table), id="score-table")
             played = len(g.results)
             yield Static(
-                f"{played} hand{'s' if played != 1 else ''} played (seed {g.seed}). "
-                + _hands_played(table),
+                f"{played} {'round' if table.rounds else 'hand'}{'s' if played != 1 else ''}"
+                f" played (seed {g.seed}). " + _hands_played(table),
                 id="played",
             )
             with Horizontal(id="buttons"):
