@@ -647,7 +647,7 @@ class TableSession:
             for side, name in enumerate(self.side_names)
         ]
         if self.rounds:  # penalties, lowest total wins (R-TR-5, R-CF-5)
-            return round_title(g), sides, ["lowest total wins"]
+            return round_title(g), sides, ["lowest total wins"] if r.players <= 4 else []
         target = "a single hand" if r.target == 0 else target_text(r)
         return target, sides, self.stakes()
 

@@ -502,6 +502,14 @@ def no_place(tile: int, game: Any, names: Sequence[str]) -> str:
     places = game.places(0)
     if not places:
         return f"{tiles.name(tile)} does not go anywhere now."
+    if isinstance(board, TrainsBoard) and board.pending is not None:
+        d, train = (
+            tiles.name(board.pending_double),
+            place_name(board.pending, board.players, 0, names),
+        )
+        return (
+            f"the {d} on {train} must be satisfied first, and {tiles.name(tile)} does not fit it."
+        )
     if isinstance(board, TrainsBoard):
         said = [f"{place_name(p, board.players, 0, names)} takes {game.place_end(p)}"
                 for p in places]  # fmt: skip

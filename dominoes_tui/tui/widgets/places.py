@@ -65,9 +65,8 @@ class Row:
 
 
 def tile_text(p: Placed, wide: bool) -> str:
-    """A laid tile as its two halves, the touching half first: ``6│3`` (``12│ 3``)."""
-    a, b = (f"{p.left:>2}", f"{p.right:<2}") if wide else (str(p.left), str(p.right))
-    return f"{a}│{b}"
+    """A laid tile as its two halves, the touching half first: ``6│3``, ``12│3``."""
+    return f"{p.left}│{p.right}"
 
 
 def trains_rows(
@@ -222,7 +221,7 @@ class PlacesView(Widget):
         first = shown_upto
         used = 0
         while first > 0:
-            need = len(faces[first - 1]) + 2
+            need = len(faces[first - 1]) + 3  # the face, its margins and a gap
             older = first - 1
             mark = len(f"◂{older} ") if older else 0
             if used + need + mark > room:
