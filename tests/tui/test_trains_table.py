@@ -81,7 +81,7 @@ async def test_satisfy_the_double_by_keys() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         felt = str(app.table.query_one(PlacesView).render())
-        assert "6-6: You must satisfy it" in felt
+        assert "6-6 to satisfy: you" in felt
         assert "Satisfy the 6-6 on East's train" in app.table.message_text
         await choose(pilot, "12-5")
         await pilot.press("enter")
@@ -189,7 +189,7 @@ async def test_the_foots_toes_by_keys() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         felt = str(app.table.query_one(PlacesView).render())
-        assert "filling the 5-5's toes: 3 to go" in felt
+        assert "5-5's toes: 3 to go" in felt
         assert "└toe 1" in felt and "foot 5-5" in felt
         assert "Fill the 5-5 (3 to go)" in app.table.message_text
         await choose(pilot, "1-0")

@@ -40,7 +40,7 @@ from ...table import (
     TouchQuestion,
     Waiting,
 )
-from ...table.words import RESUMED
+from ...table.words import RESUMED, round_title
 from ..messages import LeaveTable, NewGame, Quit, StartMatch
 from ..widgets.clock import clock_style
 from ..widgets.hand import HandView
@@ -322,15 +322,16 @@ class TableScreen(Screen):
         """Mexican Train's trains or Chicken Foot's foot, from the board every seat sees."""
         s = self.session
         board = s.view().board
+        title = round_title(s.game).split(":")[0]  # "Round 3 of 13"
         if isinstance(board, TrainsBoard):
-            hub, rows = trains_rows(board, s.names, s.turn)
+            hub, says, rows = trains_rows(board, s.names, s.turn, title)
         else:
             assert isinstance(board, FootBoard)
-            hub, rows = foot_rows(board)
+            hub, says, rows = foot_rows(board, title)
         q = s.question
         asked = q.places if isinstance(q, PlaceQuestion) else ()
         self.query_one(PlacesView).show(
-            hub, rows, set_size=s.rules.set, last=last, asked=asked, pick=s.pick
+            hub, rows, says=says, set_size=s.rules.set, last=last, asked=asked, pick=s.pick
         )
 
     def _show_line(self, last: set[int]) -> None:
@@ -401,8 +402,8 @@ class TableScreen(Screen):
         seats = s.seats()
         if len(seats) > 4:  # two rows: four seats each, the boneyard on the first
             half = (len(seats) + 1) // 2
-            first = seats_text(seats[:half], width, s.thinking, bone, clocks)
-            second = seats_text(seats[half:], width, False, None, clocks)
+            first = seats_text(seats[:half], width, s.thinking, bone, clocks, backs=False)
+            second = seats_text(seats[half:], width, False, None, clocks, backs=False)
             return Text("\n").join([first, second])
         return seats_text(seats, width, s.thinking, bone, clocks)
 

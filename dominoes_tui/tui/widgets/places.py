@@ -69,22 +69,29 @@ def tile_text(p: Placed, wide: bool) -> str:
     return f"{p.left}│{p.right}"
 
 
-def trains_rows(
-    board: TrainsBoard, names: Sequence[str], turn: int | None
-) -> tuple[Text, list[Row]]:
-    """The hub row and one row per train: seat k's at k (labelled with its owner, the
-    marker shown), the Mexican train last; the unsatisfied double highlighted with the
-    seat that must satisfy it."""
+def _hub(title: str, what: str, double: int, dim: bool = False) -> Text:
+    """``Round 3 of 13 · engine 10-10`` (the double as a tile)."""
     hub = Text()
-    hub.append(" engine ", style=LABEL)
-    hub.append(f" {tiles.name(board.engine)} ", style=HUB)
+    if title:
+        hub.append(f" {title} ·", style=LABEL_DIM)
+    hub.append(f" {what} ", style=LABEL)
+    hub.append(f" {tiles.name(double)} ", style=("dim " if dim else "") + HUB)
+    return hub
+
+
+def trains_rows(
+    board: TrainsBoard, names: Sequence[str], turn: int | None, title: str = ""
+) -> tuple[Text, Text, list[Row]]:
+    """The hub row, what it says when there is room, and one row per train: seat k's at
+    k (labelled with its owner, the marker shown), the Mexican train last; the
+    unsatisfied double highlighted with the seat that must satisfy it."""
+    hub = _hub(title, "engine", board.engine)
+    hub_says = Text()
     if board.pending is not None:
-        who = "You" if board.must_satisfy == 0 else names[board.must_satisfy or 0]
-        hub.append("  ")
-        hub.append(f"{tiles.name(board.pending_double)}: {who} must satisfy it", style=HOT)
+        who = "you" if board.must_satisfy == 0 else names[board.must_satisfy or 0]
+        hub_says.append(f"  {tiles.name(board.pending_double)} to satisfy: {who}", style=HOT)
     elif any(t.marker for t in board.trains):
-        hub.append("  ")
-        hub.append("● marker: open to all", style=MARKER)
+        hub_says.append("  ● marker: open to all", style=MARKER)
     rows = []
     width = max(len(n) for n in (*names, "Mexican"))
     for k, train in enumerate(board.trains):
@@ -97,26 +104,25 @@ def trains_rows(
         note = Text()
         if board.pending == k:
             who = "you" if board.must_satisfy == 0 else names[board.must_satisfy or 0]
-            note.append(f" ◂ {who} to satisfy", style=HOT)
+            note.append(f" ◂ to satisfy: {who}", style=HOT)
         rows.append(Row(label, train.tiles, train.end, k, hot=board.pending == k, note=note))
-    return hub, rows
+    return hub, hub_says, rows
 
 
-def foot_rows(board: FootBoard, turn_name: str | None = None) -> tuple[Text, list[Row]]:
-    """The centre (hub row) and one row per arm and toe, each foot's toes under the line
-    whose double grew them; the foot being filled highlighted."""
-    hub = Text()
-    hub.append(" centre ", style=LABEL)
+def foot_rows(board: FootBoard, title: str = "") -> tuple[Text, Text, list[Row]]:
+    """The centre (hub row), what it says when there is room, and one row per arm and
+    toe, each foot's toes under the line whose double grew them; the foot being filled
+    highlighted."""
+    says = Text()
     if board.centre is None:
-        hub.append(f" {tiles.name(board.round_double)} ", style="dim " + HUB)
-        hub.append("  not laid yet: whoever holds it lays it", style=NOTE)
-        return hub, []
-    hub.append(f" {tiles.name(board.centre)} ", style=HUB)
+        says.append("  not laid yet: whoever holds it lays it", style=NOTE)
+        return _hub(title, "centre", board.round_double, dim=True), says, []
+    hub = _hub(title, "centre", board.centre)
     foot = board.foot
     if foot is not None:
         n = len(board.filling)
-        what = "the centre's arms" if foot == board.centre else f"the {tiles.name(foot)}'s toes"
-        hub.append(f"  filling {what}: {n} to go", style=HOT)
+        what = "arms" if foot == board.centre else f"{tiles.name(foot)}'s toes"
+        says.append(f"  {what}: {n} to go", style=HOT)
     children: dict[int | None, list[int]] = {}
     for i, ln in enumerate(board.lines):
         children.setdefault(ln.parent, []).append(i)
@@ -146,7 +152,7 @@ def foot_rows(board: FootBoard, turn_name: str | None = None) -> tuple[Text, lis
         for r in rows:
             if r.place == hot_parent:
                 r.hot = True
-    return hub, rows
+    return hub, says, rows
 
 
 class PlacesView(Widget):
@@ -169,6 +175,7 @@ class PlacesView(Widget):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.hub = Text()
+        self.hub_says = Text()
         self.rows: list[Row] = []
         self.last: set[int] = set()
         self.asked: tuple[int, ...] = ()
@@ -184,13 +191,17 @@ class PlacesView(Widget):
         hub: Text,
         rows: list[Row],
         *,
+        says: Text | None = None,
         set_size: int,
         last: set[int],
         asked: Sequence[int] = (),
         pick: int = 0,
     ) -> None:
         """Show the hub and rows; ``asked``: the places offered for the tile the person
-        is placing (numbered in this order), ``pick`` the one ↑/↓ marks."""
+        is placing (numbered in this order), ``pick`` the one ↑/↓ marks; ``says``: what
+        the hub row adds when there is room (a double to satisfy, the foot being filled;
+        the rows show it too)."""
+        self.hub_says = says if says is not None else Text()
         new_tile = last - self.last
         self.hub, self.rows, self.last = hub, rows, set(last)
         self.asked, self.pick = tuple(asked), pick
@@ -250,7 +261,10 @@ class PlacesView(Widget):
 
     def lines(self, width: int) -> list[tuple[Text, int | None]]:
         """Every row as text fitted to ``width``, with the place it stands for."""
-        out: list[tuple[Text, int | None]] = [(self.hub.copy(), None)]
+        hub = self.hub.copy()
+        if hub.cell_len + self.hub_says.cell_len <= width:
+            hub.append_text(self.hub_says)
+        out: list[tuple[Text, int | None]] = [(hub, None)]
         for row in self.rows:
             out.append((self._row_text(row, width), row.place))
         for t, _ in out:
