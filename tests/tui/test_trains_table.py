@@ -219,3 +219,64 @@ async def test_eight_seats_on_two_rows_at_100x32() -> None:
         assert len(lines) == 10  # the hub, 8 trains, the Mexican train
         assert all(len(line) <= 64 for line in lines)
         assert lines[-1].lstrip(" ▶").startswith("Mexican")
+
+
+# ------------------------------------------------------------------ saves, history, replay
+def cpu_round(variant: str, seed: int) -> Game:
+    """A one-round match of four Easy CPUs, to its end."""
+    from dominoes_tui.ai import make_player
+    from dominoes_tui.engine import seat_view
+
+    game = Game.new(load_variant(variant, players=4, rounds=1), seed)
+    players = [make_player("easy", seed * 10 + s) for s in range(4)]
+    while not game.is_over:
+        game.apply(players[game.turn].choose(seat_view(game, game.turn)))
+    return game
+
+
+@pytest.mark.parametrize("variant", ["mexican-train", "chicken-foot"])
+async def test_saved_and_resumed_with_the_layout(variant) -> None:
+    """q saves the match; Continue brings the same trains (or foot) and log back."""
+    app = make_app(variant, seed=6, players=4, rounds=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, lambda a: len(a.table.session.log()) >= 9)
+        before = app.table.game.copy()
+        log = log_text(app)
+        app.table.session.close()
+    again = DominoesApp(seed=6, level="easy", delay=0, player_factory=first_legal, resume=True)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("x")  # any key wakes the table
+        await settle(pilot)
+        g = again.table.game
+        assert g.board().laid_mask() == before.board().laid_mask()
+        assert log_text(again).startswith(log.split("\n")[0])
+        rows = [t.plain for t, _ in again.table.query_one(PlacesView).lines(52)]
+        assert rows[0].startswith(" Round 1 of 1")
+
+
+@pytest.mark.parametrize("variant", ["mexican-train", "chicken-foot"])
+async def test_history_and_replay(variant) -> None:
+    """A finished match is recorded; the replay steps it to the end on the same felt."""
+    from dominoes_tui import store
+    from dominoes_tui.tui.screens.replay import ReplayApp, ReplayScreen
+
+    g = cpu_round(variant, seed=2)
+    names = ("You", "East", "North", "West")
+    info = store.MatchInfo(cpu_level="easy", names=names, now=lambda: 0.0)
+    assert store.finish_match(g, info).problem is None
+    h = store.History()
+    rec = h.get(h.latest_id())
+    assert rec is not None and rec.hands == 1
+    app = ReplayApp(rec, h.hands(rec.id))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("end")
+        await pilot.pause()
+        assert screen.game.board().laid_mask() == g.board().laid_mask()
+        felt = str(screen.query_one(PlacesView).render())
+        assert felt.startswith(" Round 1 of 1")
+        assert "the lowest total after the last round" in screen.message_text()
+        assert any(" on " in line for line in screen.log_lines())
