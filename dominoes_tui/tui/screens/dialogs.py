@@ -35,6 +35,8 @@ def _hands_text(table: TableSession) -> Text:
             t.append("went out", style="italic")
         if res is not None:
             t.append(f"  counts {res.counted[seat]}", style="bold")
+            if table.rounds:  # the running total, lowest wins (R-TR-5, R-CF-5)
+                t.append(f", total {g.scores.written[seat]}")
         if seat < len(table.names) - 1:
             t.append("\n")
     return t
@@ -102,6 +104,8 @@ class HandOverScreen(ModalScreen[None]):
             yield Static(f"{word} {g.hand_no}: {_how(table)}", id="dialog-title")
             yield Static(_hands_text(table), id="revealed")
             words = describe_hand(table.rules, res, table.side_names) if res else []
+            if table.rounds:  # each hand's pips and the totals are shown just above/below
+                words = words[:1]
             yield Static("\n".join(f"• {second_person(w)}" for w in words), id="breakdown")
             yield Static(_scores_table(table), id="score-table")
             with Horizontal(id="buttons"):
@@ -149,6 +153,8 @@ class MatchOverScreen(ModalScreen[str]):
             yield Static(Text(why), id="why")
             if g.result is not None and g.results and g.results[-1] is g.result:
                 words = describe_hand(table.rules, g.result, table.side_names)
+                if table.rounds:  # each hand's pips and the totals are shown beside
+                    words = words[:1]
                 yield Static(_hands_text(table), id="revealed")
                 yield Static("\n".join(f"• {second_person(w)}" for w in words), id="breakdown")
             yield Static(_scores_table(table), id="score-table")
