@@ -65,3 +65,16 @@ def test_which_train_is_asked_on_the_felt(snap_compare) -> None:
         await pilot.pause()
 
     assert snap_compare(app_for(two_places()), terminal_size=(80, 24), run_before=run_before)
+
+
+def test_round_over_with_eight_players(snap_compare) -> None:
+    """Every hand's pips with its total, how the round ended, Next round in sight."""
+
+    async def run_before(pilot) -> None:
+        from conftest import HandOverScreen
+
+        await play_until(pilot, lambda a: isinstance(a.screen, HandOverScreen))
+        await pilot.pause()
+
+    app = make_app("mexican-train", seed=3, players=8, rounds=2)
+    assert snap_compare(app, terminal_size=(100, 32), run_before=run_before)

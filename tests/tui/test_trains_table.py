@@ -280,3 +280,20 @@ async def test_history_and_replay(variant) -> None:
         assert felt.startswith(" Round 1 of 1")
         assert "the lowest total after the last round" in screen.message_text()
         assert any(" on " in line for line in screen.log_lines())
+
+
+async def test_the_wheel_scrolls_a_long_train_back() -> None:
+    """A train longer than the felt shows its newest tiles and how many are hidden; the
+    wheel over its row shows older ones."""
+    from test_trains_snapshots import busy_trains
+
+    app = app_for(busy_trains())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        view = app.table.query_one(PlacesView)
+        north = view._shown.index(2)
+        before = view.lines(view.size.width)[north][0].plain
+        assert "◂" in before and "2│5" in before  # the newest tile, older ones counted
+        view._wheel(north, -1)  # the wheel over North's row, toward older tiles
+        after = view.lines(view.size.width)[north][0].plain
+        assert "2│5" not in after and "1▸" in after

@@ -127,6 +127,15 @@ class HandOverScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+class RoundOverScreen(HandOverScreen):
+    """Mexican Train and Chicken Foot: the same, between rounds."""
+
+    BINDINGS = [
+        Binding("enter,space,n", "next", "Next round", key_display="⏎"),
+        Binding("v", "peek", "Look at the table"),
+    ]
+
+
 class MatchOverScreen(ModalScreen[str]):
     """Who won and why, the final scores, the hands played; Rematch, New game, Quit."""
 

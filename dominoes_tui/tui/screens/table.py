@@ -192,11 +192,10 @@ class TableScreen(Screen):
             elif isinstance(e, Waiting):
                 self._arm(e.due)
             elif isinstance(e, HandOver):
-                from .dialogs import HandOverScreen
+                from .dialogs import HandOverScreen, RoundOverScreen
 
-                self.app.push_screen(
-                    HandOverScreen(self.session), lambda _: self.session.next_hand()
-                )
+                over = RoundOverScreen if self.session.rounds else HandOverScreen
+                self.app.push_screen(over(self.session), lambda _: self.session.next_hand())
             elif isinstance(e, MatchOver):
                 self.show_result()
             elif isinstance(e, Notice):

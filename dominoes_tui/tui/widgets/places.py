@@ -64,7 +64,7 @@ class Row:
     """Said after the open end when there is room."""
 
 
-def tile_text(p: Placed, wide: bool) -> str:
+def tile_text(p: Placed) -> str:
     """A laid tile as its two halves, the touching half first: ``6│3``, ``12│3``."""
     return f"{p.left}│{p.right}"
 
@@ -180,7 +180,6 @@ class PlacesView(Widget):
         self.last: set[int] = set()
         self.asked: tuple[int, ...] = ()
         self.pick = 0
-        self.wide = False
         self.scroll_row = 0
         self.shift: dict[int, int] = {}
         """Per place: how many of its newest tiles are scrolled out of sight (wheel)."""
@@ -205,7 +204,6 @@ class PlacesView(Widget):
         new_tile = last - self.last
         self.hub, self.rows, self.last = hub, rows, set(last)
         self.asked, self.pick = tuple(asked), pick
-        self.wide = set_size > 9
         if new_tile:
             self.shift = {}
         self._keep_in_sight()
@@ -226,7 +224,7 @@ class PlacesView(Widget):
         elif row.end is not None:
             end.append(f"▸{row.end}", style=END)
         room = width - t.cell_len - end.cell_len - 1
-        faces = [tile_text(p, self.wide) for p in row.tiles]
+        faces = [tile_text(p) for p in row.tiles]
         shift = min(self.shift.get(row.place or 0, 0), max(len(faces) - 1, 0))
         shown_upto = len(faces) - shift
         first = shown_upto
