@@ -265,14 +265,24 @@ def _next_seats(view: SeatView, k: int) -> list[int]:
     return [(view.seat + i) % players for i in range(1, min(k, players - 1) + 1)]
 
 
+def _leader(view: SeatView) -> int:
+    """The other seat closest to going out (fewest tiles; the next to move on a tie)."""
+    others = _next_seats(view, view.rules.players - 1)
+    return min(others, key=lambda s: view.hand_counts[s])
+
+
 def features(view: SeatView, know: Knowledge, a: Play) -> dict[str, float]:
     """What Hard weighs in a play (a tile on a place), read from the view and ``know``.
 
     Both games: ``pips`` (penalty shed), ``ready`` (open numbers a tile of this
-    hand fits after it, up to 3), ``stuck`` (none), ``held`` (tiles kept that show
-    the number the play leaves open), ``unseen`` (tiles not seen that show it),
-    ``void_next`` (the chance the next seat lacks it), ``double``, ``doubles_left``,
-    ``numbers`` (different numbers kept). Mexican Train: ``chain`` (the longest
+    hand fits after it, up to 3), ``stuck`` (none), ``fits`` (tiles of this hand
+    that fit them), ``double``, ``doubles_left``, ``numbers`` (different numbers
+    kept); for the number a play leaves on a public place: ``held`` (tiles kept
+    that show it), ``unseen`` (tiles not seen that show it), ``void_next``,
+    ``void_next2``, ``void_leader`` (the chance the next seat, the one after, the
+    seat with the fewest tiles lacks it), ``void_next_no_draw`` (the same with the
+    boneyard empty). Chicken Foot's ``blocked_next`` / ``blocked_later``: the chance
+    the next seat / each of the two after it has no tile for any open place. Mexican Train: ``chain`` (the longest
     train the hand can still lay on its own train), ``breaks`` (a tile of that
     train laid elsewhere), ``orphan`` (a tile that train does not need, laid on a
     public train), ``own`` / ``mexican`` / ``open_train`` (where), ``close`` (its
@@ -280,7 +290,7 @@ def features(view: SeatView, know: Knowledge, a: Play) -> dict[str, float]:
     (a double with or without a tile in hand to follow it), ``alone_stuck_next``
     (the chance the next seat cannot satisfy it). Chicken Foot: ``double_held``,
     ``double_unseen``, ``double_stuck_next`` (the chance each of the next three
-    seats cannot fill the double's toes).
+    seats cannot fill the double's toes), ``double_stuck_leader``.
     """
     rules = view.rules
     t, p = a.tile, a.end
@@ -296,10 +306,28 @@ def features(view: SeatView, know: Knowledge, a: Play) -> dict[str, float]:
         return f
     n = place_end(view, p)
     m = tiles.other_end(t, n)
-    if not _DOUBLE[t]:
+    fit = 0
+    for e in set(open_ends):
+        fit |= _SUIT[e]
+    f["fits"] = min((hand & fit).bit_count(), 6)
+    if not trains(view):
+        # Chicken Foot: every place is everyone's; the chance each of the next seats has
+        # no tile for any of them (a foot being filled: for its number only) and draws.
+        blocked = [lacks(know, view, s, fit) for s in _next_seats(view, 3)]
+        f["blocked_next"] = blocked[0] if blocked else 0.0
+        f["blocked_later"] = sum(blocked[1:])
+    public = not (trains(view) and p == view.seat)  # an end others may play on
+    if not _DOUBLE[t] and public:
         f["held"] = min((hand & _SUIT[m]).bit_count(), 3)
         f["unseen"] = (know.unseen & _SUIT[m]).bit_count()
-        f["void_next"] = sum(lacks(know, view, s, _SUIT[m]) for s in _next_seats(view, 1))
+        nxt = _next_seats(view, 2)
+        f["void_next"] = lacks(know, view, nxt[0], _SUIT[m])
+        if len(nxt) > 1:
+            f["void_next2"] = lacks(know, view, nxt[1], _SUIT[m])
+        leader = _leader(view)
+        f["void_leader"] = lacks(know, view, leader, _SUIT[m])
+        if not view.boneyard_count:
+            f["void_next_no_draw"] = f["void_next"]
     if trains(view):
         board = view.board
         me = view.seat
@@ -327,6 +355,7 @@ def features(view: SeatView, know: Knowledge, a: Play) -> dict[str, float]:
         f["double_unseen"] = (know.unseen & _SUIT[n]).bit_count()
         nxt = _next_seats(view, 3)
         f["double_stuck_next"] = sum(lacks(know, view, s, _SUIT[n]) for s in nxt)
+        f["double_stuck_leader"] = lacks(know, view, _leader(view), _SUIT[n])
     return f
 
 
