@@ -407,3 +407,79 @@ def test_the_cli_arena_plays_mexican_train_with_its_options():
     out = json.loads(res.output)
     assert out["variant"] == "mexican-train" and out["players"] == 5 and out["rounds"] == 1
     assert set(arena.ROUNDS_KEYS) <= set(out)
+
+
+# ---------------------------------------------------------------- Expert's sampled worlds
+def _obliged(name: str, want: str, tries: int = 400) -> list[Game]:
+    """Positions at a seat's turn with an obligation under way: a double to satisfy
+    (Mexican Train) or a foot to fill (Chicken Foot), or a train with a marker."""
+    out = []
+    for seed in range(tries):
+        rng = random.Random(seed)
+        rules = load_variant(name).replace(players=rng.randint(3, 8), rounds=1)
+        g = Game.new(rules, seed)
+        for _ in range(rng.randrange(10, 120)):
+            if g.phase != "play":
+                break
+            g.apply(rng.choice(g.legal_actions()))
+            if g.phase != "play":
+                break
+            if want == "pending" and getattr(g, "pending", None) is not None:
+                out.append(g.copy())
+                break
+            if want == "filling" and g.centre is not None and g.filling:
+                out.append(g.copy())
+                break
+            if want == "marker" and g.markers & ~(1 << g.turn) and g.pending is None:
+                out.append(g.copy())
+                break
+        if len(out) >= 12:
+            break
+    assert len(out) >= 6, f"too few {want} positions"
+    return out
+
+
+@pytest.mark.parametrize(
+    ("name", "want"),
+    [("mexican-train", "pending"), ("mexican-train", "marker"), ("chicken-foot", "filling")],
+)
+def test_experts_sampled_worlds_keep_markers_and_obligations(name, want):
+    """R-TR-3, R-TR-4 (markers; a double satisfied before anything else), R-CF-2, R-CF-3
+    (a double's toes filled first): in every world Expert deals for the hidden tiles, the
+    search's position offers exactly the moves the game would allow there, and each of
+    its playouts, traced, replays move by move as legal in that game."""
+    for k, g in enumerate(_obliged(name, want)):
+        seat = g.turn
+        view = seat_view(g, seat)
+        know = rounds.infer(view)
+        root = fast.position(view)
+        rng = random.Random(k)
+        for _ in range(4):
+            hands, bone = sample_world(know, view.hand_counts, rng)
+            hands[seat] = view.hand
+            world = determinize(view, hands, bone)
+            assert seat_view(world, seat) == view
+            for s in range(len(hands)):  # the voids inferred from draws and passes hold
+                assert not hands[s] & ~know.possible(s) or s == seat
+            p = root.copy(hands, bone)
+            assert p.moves() == world.legal_actions() == list(view.legal)
+            for a in view.legal:
+                q, w = p.copy(), world.copy()
+                q.apply(a)
+                w.apply(a)
+                trace: list = []
+                q.playout(rng.random, greedy=0.75, trace=trace)
+                for step in trace:
+                    b = Play(step[1], step[2]) if step[0] == "play" else None
+                    b = b or {"draw": Draw(), "pass": Pass(), "stop": Stop()}[step[0]]
+                    assert b in w.legal_actions(), (want, b, w.legal_actions())
+                    w.apply(b)
+                assert w.phase != "play" and w.hands == q.hands
+        if want == "pending":  # only the double's train takes a tile
+            assert {a.end for a in view.legal if isinstance(a, Play)} <= {g.pending}
+        if want == "marker":  # its own train, the Mexican train and the trains with a marker
+            ends = {a.end for a in view.legal if isinstance(a, Play)}
+            players = g.rules.players
+            assert ends <= {seat, players} | {s for s in range(players) if g.markers >> s & 1}
+        a = ExpertPlayer(k, playouts=60, time_cap=None).choose(view)
+        assert a in view.legal
