@@ -22,6 +22,7 @@ from dominoes_tui.ai.knowledge import sample_world
 from dominoes_tui.cli import app
 from dominoes_tui.engine import (
     MATCH_OVER,
+    ChickenFootGame,
     Draw,
     Game,
     Pass,
@@ -222,6 +223,29 @@ def test_hard_takes_the_marker_off_its_own_train():
     a = make_player("hard", 1).choose(view)
     assert a.end == 0
     assert "takes the marker off your train" in evaluate(view, rounds.infer(view), a)[1]
+
+
+def test_hard_in_chicken_foot_leaves_a_number_the_next_seat_showed_it_lacks():
+    """R-CF-4: seat 1 drew and passed with 8, 7, 6 and 5 open, so it holds none of them;
+    Hard lays 5-4 to leave a 5 rather than a 4 (the same tile elsewhere) or a 3."""
+    rules = load_variant("chicken-foot").replace(players=3)
+    g = ChickenFootGame.from_position(
+        rules,
+        [["5-4", "7-3", "2-2"], ["4-4", "2-1", "0-0"], ["8-4", "1-1", "3-0"]],
+        boneyard=["1-0", "6-0", "3-2"],
+        arms=[["9-8"], ["9-7"], ["9-6"], ["9-5"]],
+        turn=1,
+    )
+    g.apply(Draw())
+    g.apply(Pass())  # the 1-0 drawn fits nowhere
+    g.apply(Play(T("8-4"), 0))
+    view = seat_view(g, 0)
+    assert set(view.legal) == {Play(T("5-4"), 0), Play(T("5-4"), 3), Play(T("7-3"), 1)}
+    know = rounds.infer(view)
+    assert 5 in know.voids(1)
+    assert make_player("hard", 1).choose(view) == Play(T("5-4"), 0)
+    why = evaluate(view, know, Play(T("5-4"), 0))[1]
+    assert why[0] == "leaves a 5, which the next player showed they lack"
 
 
 # ---------------------------------------------------------------- Expert
