@@ -18,8 +18,8 @@ engine's :class:`~dominoes_tui.engine.fast.Position` of the layout.
   other tiles ("orphans") on the Mexican train and open trains, close its own
   train when it carries a marker, a double with its follower in hand, a double
   nobody after it can satisfy, ends the next seats showed they lack. Chicken
-  Foot: a double whose toes the next seats cannot fill, tiles kept to follow,
-  ends the next seat lacks. Both count the suits (tiles not seen yet) and the
+  Foot: a double whose toes the seat closest to going out cannot fill, ends
+  the next two seats and that seat likely lack, a hand that still fits. Both count the suits (tiles not seen yet) and the
   voids inferred from draws and passes (:func:`infer`).
 - Expert (:func:`expert_values`): determinized search. Many deals of the tiles
   it has not seen, each consistent with the counts and the inferred voids;
@@ -205,13 +205,30 @@ TRAINS_WEIGHTS: dict[str, float] = {
 """Hard's weights in Mexican Train, per feature of :func:`features`."""
 
 FOOT_WEIGHTS: dict[str, float] = {
-    "pips": 1.0,
-    "ready": 2.0,
-    "stuck": -10.0,
-    "double_stuck_next": 6.0,
-    "void_next": 3.0,
+    "pips": 0.5,
+    "ready": 8.0,
+    "stuck": -23.3,
+    "fits": -0.35,
+    "numbers": -6.7,
+    "doubles_left": -11.5,
+    "held": 8.5,
+    "unseen": 4.2,
+    "void_next": 17.8,
+    "void_next2": 29.0,
+    "void_leader": 16.5,
+    "void_next_no_draw": 1.0,
+    "double": 18.3,
+    "double_held": -8.5,
+    "double_unseen": 6.9,
+    "double_stuck_next": 8.6,
+    "double_stuck_leader": 72.9,
 }
-"""Hard's weights in Chicken Foot, per feature of :func:`features`."""
+"""Hard's weights in Chicken Foot, per feature of :func:`features`: fitted to Expert's
+values of its moves against three Mediums (a softmax over each decision's moves), then
+moved one at a time while Hard's share of the lowest total against three Mediums rose
+(deals other than the bar's). What counts: leaving numbers the next two seats and the
+seat closest to going out lack, a double the leader cannot fill, a hand that still fits
+next turn; the pips shed count less than in Mexican Train (every seat draws often)."""
 
 
 def _chain(hand: int, end: int) -> tuple[int, int, int]:
@@ -265,14 +282,23 @@ def _next_seats(view: SeatView, k: int) -> list[int]:
     return [(view.seat + i) % players for i in range(1, min(k, players - 1) + 1)]
 
 
+def _leader(view: SeatView) -> int:
+    """The other seat closest to going out (fewest tiles; the next to move on a tie)."""
+    others = _next_seats(view, view.rules.players - 1)
+    return min(others, key=lambda s: view.hand_counts[s])
+
+
 def features(view: SeatView, know: Knowledge, a: Play) -> dict[str, float]:
     """What Hard weighs in a play (a tile on a place), read from the view and ``know``.
 
     Both games: ``pips`` (penalty shed), ``ready`` (open numbers a tile of this
-    hand fits after it, up to 3), ``stuck`` (none), ``held`` (tiles kept that show
-    the number the play leaves open), ``unseen`` (tiles not seen that show it),
-    ``void_next`` (the chance the next seat lacks it), ``double``, ``doubles_left``,
-    ``numbers`` (different numbers kept). Mexican Train: ``chain`` (the longest
+    hand fits after it, up to 3), ``stuck`` (none), ``fits`` (tiles of this hand
+    that fit them), ``double``, ``doubles_left``, ``numbers`` (different numbers
+    kept); for the number a play leaves on a public place: ``held`` (tiles kept
+    that show it), ``unseen`` (tiles not seen that show it), ``void_next``,
+    ``void_next2``, ``void_leader`` (the chance the next seat, the one after, the
+    seat with the fewest tiles lacks it), ``void_next_no_draw`` (the same with the
+    boneyard empty). Mexican Train: ``chain`` (the longest
     train the hand can still lay on its own train), ``breaks`` (a tile of that
     train laid elsewhere), ``orphan`` (a tile that train does not need, laid on a
     public train), ``own`` / ``mexican`` / ``open_train`` (where), ``close`` (its
@@ -280,7 +306,7 @@ def features(view: SeatView, know: Knowledge, a: Play) -> dict[str, float]:
     (a double with or without a tile in hand to follow it), ``alone_stuck_next``
     (the chance the next seat cannot satisfy it). Chicken Foot: ``double_held``,
     ``double_unseen``, ``double_stuck_next`` (the chance each of the next three
-    seats cannot fill the double's toes).
+    seats cannot fill the double's toes), ``double_stuck_leader``.
     """
     rules = view.rules
     t, p = a.tile, a.end
@@ -296,10 +322,22 @@ def features(view: SeatView, know: Knowledge, a: Play) -> dict[str, float]:
         return f
     n = place_end(view, p)
     m = tiles.other_end(t, n)
-    if not _DOUBLE[t]:
+    fit = 0
+    for e in set(open_ends):
+        fit |= _SUIT[e]
+    f["fits"] = min((hand & fit).bit_count(), 6)
+    public = not (trains(view) and p == view.seat)  # an end others may play on
+    if not _DOUBLE[t] and public:
         f["held"] = min((hand & _SUIT[m]).bit_count(), 3)
         f["unseen"] = (know.unseen & _SUIT[m]).bit_count()
-        f["void_next"] = sum(lacks(know, view, s, _SUIT[m]) for s in _next_seats(view, 1))
+        nxt = _next_seats(view, 2)
+        f["void_next"] = lacks(know, view, nxt[0], _SUIT[m])
+        if len(nxt) > 1:
+            f["void_next2"] = lacks(know, view, nxt[1], _SUIT[m])
+        leader = _leader(view)
+        f["void_leader"] = lacks(know, view, leader, _SUIT[m])
+        if not view.boneyard_count:
+            f["void_next_no_draw"] = f["void_next"]
     if trains(view):
         board = view.board
         me = view.seat
@@ -327,6 +365,7 @@ def features(view: SeatView, know: Knowledge, a: Play) -> dict[str, float]:
         f["double_unseen"] = (know.unseen & _SUIT[n]).bit_count()
         nxt = _next_seats(view, 3)
         f["double_stuck_next"] = sum(lacks(know, view, s, _SUIT[n]) for s in nxt)
+        f["double_stuck_leader"] = lacks(know, view, _leader(view), _SUIT[n])
     return f
 
 
@@ -371,6 +410,10 @@ def _reasons(view: SeatView, know: Knowledge, a: Play, f: dict[str, float]) -> l
         why.append((85, f"the next player likely cannot satisfy the {tiles.name(t)}"))
     if f.get("double_stuck_next", 0) > 1.0:
         why.append((90, f"the next players likely cannot fill the {tiles.name(t)}'s toes"))
+    elif f.get("double_stuck_leader", 0) > 0.6:
+        why.append(
+            (88, f"the player closest to going out likely cannot fill the {tiles.name(t)}'s toes")
+        )
     if f.get("orphan"):
         why.append((70, "sheds a tile your own train does not need"))
     elif f.get("breaks"):
@@ -382,6 +425,8 @@ def _reasons(view: SeatView, know: Knowledge, a: Play, f: dict[str, float]) -> l
         nxt = _next_seats(view, 1)
         if any(know.cannot_hold(s, _SUIT[m]) for s in nxt):
             why.append((100, f"leaves {_a(m)}, which the next player showed they lack"))
+        elif f.get("void_leader", 0) > 0.6 and not trains(view):
+            why.append((75, f"leaves {_a(m)}, which the player closest to going out likely lacks"))
         elif f.get("held"):
             k = int(f["held"])
             why.append((55, f"leaves {_a(m)} and keeps {k} tile{'s' * (k > 1)} to follow it"))
