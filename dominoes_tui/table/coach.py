@@ -368,9 +368,15 @@ def blunder_concern(view: SeatView, played: Action, best: Action, names: Sequenc
             set(_after(view, played)[1]) if isinstance(played, (Play, PlayDoubles)) else set()
         )
         if best_ends & set(numbers) and not played_ends & set(numbers):
+            held = "neither" if len(numbers) == 2 else "none of them"
+            if len(numbers) == 1:
+                return (
+                    f"{names[s]} {how} on {numbers[0]}, so it holds no {numbers[0]}, and "
+                    f"this move leaves no {numbers[0]} open"
+                )
             return (
-                f"{names[s]} {how} on {_and([str(n) for n in numbers])}, and this "
-                "leaves none of them open"
+                f"{names[s]} {how} on {_and([str(n) for n in numbers])}, so it holds "
+                f"{held}, and this move leaves {held} open"
             )
     return "a better move is there"
 

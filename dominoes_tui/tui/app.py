@@ -17,7 +17,7 @@ from textual.screen import Screen
 
 from ..engine import DEFAULT_VARIANT, Rules
 from ..engine.rules import load_variants_noted
-from .messages import NewGame, OpenStartMenu, Quit, ResumeMatch, StartMatch
+from .messages import NewGame, OpenStartMenu, PlayDeal, Quit, ResumeMatch, StartMatch
 
 # Loaded when first used, not at startup (the start menu needs none of them; issue 10,
 # benchmarks/startup.py): the store (SQLite), the CPU players, the options model, the
@@ -217,7 +217,11 @@ class DominoesApp(App[None]):
         """Quit; an unfinished match is saved first (with its clocks) for "Continue"."""
         table = self.table
         if table is not None:
-            table.session.close()
+            from .screens.table import TableScreen
+
+            for screen in self.screen_stack:  # a practice table may be over the match's
+                if isinstance(screen, TableScreen):
+                    screen.session.close()
         super().exit(*args, **kwargs)
 
     def on_unmount(self) -> None:
@@ -298,6 +302,20 @@ class DominoesApp(App[None]):
     def on_new_game(self, message: NewGame) -> None:
         if not self._stale(message):
             self.new_game()
+
+    def on_play_deal(self, message: PlayDeal) -> None:
+        """A hand played again (a practice deal, issue 16) over the screens there are."""
+        from .screens.practice import open_practice
+
+        open_practice(
+            self,
+            message.practice,
+            replace=message.replace,
+            player_factory=self.player_factory,
+            now=self.now,
+            pace=self.pace,
+            tile_style=self.tile_style,
+        )
 
     def on_quit(self, message: Quit) -> None:
         self.exit()

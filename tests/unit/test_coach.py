@@ -251,3 +251,18 @@ def test_points_and_patterns_never_fail_over_played_matches(variant: str) -> Non
 def test_a_view_with_a_replaced_hand_still_reads() -> None:
     _, v = view_of("block", [["5-3", "6-6"], ["5-5", "2-1"]], LOCK_LINE)
     assert coach.unseen_range(replace(v, hand=0), 1)[0] >= 0
+
+
+def test_the_question_remembers_what_they_could_not_play() -> None:
+    g, _ = view_of(
+        "draw", [["1-3", "6-2", "5-5"], ["4-4", "3-0"]], ["1-1"], turn=1, boneyard=["6-1", "2-2"]
+    )
+    g.apply(Draw())  # the CPU has no 1: it draws 6-1 and plays it
+    g.apply(Play(T("6-1"), 0))
+    v = seat_view(g, 0)
+    end_of = {n: i for i, n in enumerate(v.ends)}
+    played, best = Play(T("1-3"), end_of[1]), Play(T("6-2"), end_of[6])
+    words = coach.question_words(v, played, best, NAMES, "1-3")
+    assert words == (
+        "CPU drew on 1, so it holds no 1, and this move leaves no 1 open: play 1-3 anyway?"
+    )

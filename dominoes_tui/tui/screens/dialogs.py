@@ -79,11 +79,55 @@ def _hands_played(table: TableSession) -> str:
     return "Hands: " + " · ".join(parts) if parts else ""
 
 
-class HandOverScreen(ModalScreen[None]):
+def _coach_pattern(table: TableSession) -> list[str]:
+    """The hand's costly pattern, when the coach is on and one happened (issue 16)."""
+    from ..coach import pattern_text
+
+    pattern = pattern_text(table)
+    return [f"• Coach: {pattern}"] if pattern else []
+
+
+class LearnFromTheHand:
+    """Review (``R``) and play the deal again (``a``; ``o`` from the CPU's seat), for the
+    hand-over and match-over screens (issue 16): the hand shown is ``table``'s latest."""
+
+    table: TableSession
+
+    def action_review(self) -> None:
+        from .review import ReviewScreen, job_of_session
+
+        g = self.table.game
+        hands = None if g.is_over else [g.hand_no]
+        self.app.push_screen(ReviewScreen(job_of_session(self.table, hands)))  # type: ignore[attr-defined]
+
+    def action_again(self, rotation: int) -> None:
+        from ...table.practice import practice_of_game
+        from ..messages import PlayDeal
+
+        t = self.table
+        try:
+            p = practice_of_game(
+                t.game,
+                t.game.hand_no,
+                rotation,
+                level=t.level,
+                name=t.name,
+                names=(t.names[0], t.seat_name(1), *t.names[2:]),
+            )
+        except ValueError as e:
+            self.notify(f"This hand cannot be dealt again: {e}.", markup=False)  # type: ignore[attr-defined]
+            return
+        self.app.post_message(PlayDeal(p))  # type: ignore[attr-defined]
+
+
+class HandOverScreen(LearnFromTheHand, ModalScreen[None]):
     """Both hands shown, the score written with its breakdown in words."""
 
     BINDINGS = [
         Binding("enter,space,n", "next", "Next hand", key_display="⏎"),
+        Binding("R", "review", "Review"),
+        Binding("a", "again(0)", "Deal again"),
+        Binding("o", "again(1)", "Other seat"),
         Binding("v", "peek", "Look at the table"),
     ]
 
@@ -99,10 +143,14 @@ class HandOverScreen(ModalScreen[None]):
             yield Static(f"Hand {g.hand_no}: {_how(table)}", id="dialog-title")
             yield Static(_hands_text(table), id="revealed")
             words = describe_hand(table.rules, res, table.side_names) if res else []
-            yield Static("\n".join(f"• {second_person(w)}" for w in words), id="breakdown")
+            lines = [f"• {second_person(w)}" for w in words] + _coach_pattern(table)
+            yield Static(Text("\n".join(lines)), id="breakdown")
             yield Static(_scores_table(table), id="score-table")
             with Horizontal(id="buttons"):
                 yield Button("Next hand  ⏎", id="next", variant="primary")
+                yield Button("Review (R)", id="review")
+                yield Button("Deal again (a)", id="again")
+                yield Button(f"{_other_seat(table)} (o)", id="other")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -116,16 +164,29 @@ class HandOverScreen(ModalScreen[None]):
         self.toggle_class("-peek")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(None)
+        event.stop()
+        if event.button.id == "review":
+            self.action_review()
+        elif event.button.id in ("again", "other"):
+            self.action_again(0 if event.button.id == "again" else 1)
+        else:
+            self.dismiss(None)
 
 
-class MatchOverScreen(ModalScreen[str]):
+def _other_seat(table: TableSession) -> str:
+    return "CPU's seat" if table.rules.players == 2 else "Next seat"
+
+
+class MatchOverScreen(LearnFromTheHand, ModalScreen[str]):
     """Who won and why, the final scores, the hands played; Rematch, New game, Quit."""
 
     BINDINGS = [
         Binding("r", "choose('rematch')", "Rematch"),
+        Binding("R", "review", "Review"),
         Binding("n", "choose('new')", "New game"),
         Binding("q", "choose('quit')", "Quit"),
+        Binding("a", "again(0)", "Deal again"),
+        Binding("o", "again(1)", "Other seat"),
     ]
 
     def __init__(self, table: TableSession) -> None:
@@ -156,17 +217,24 @@ class MatchOverScreen(ModalScreen[str]):
             )
             with Horizontal(id="buttons"):
                 yield Button("Rematch (r)", id="rematch", variant="primary")
+                yield Button("Review (R)", id="review")
                 yield Button("New game (n)", id="new")
                 yield Button("Quit (q)", id="quit", variant="error")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#rematch", Button).focus()
+        for line in _coach_pattern(self.table):  # the last hand's (issue 16): no room inside
+            self.notify(line.removeprefix("• Coach: "), title="Coach", timeout=15, markup=False)
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "review":
+            event.stop()
+            self.action_review()
+            return
         self.dismiss(event.button.id)
 
 
