@@ -179,6 +179,12 @@ def play(
         "--rematch-swap/--no-rematch-swap",
         help="A rematch's first hand is opened by the other player.",
     ),
+    daily: bool = typer.Option(
+        False,
+        "--daily",
+        help="Play today's deal: the same hand for everyone today (classic, one hand, "
+        "against Hard); your best result is kept.",
+    ),
 ) -> None:
     """Play a match against the CPU (the house's rules, changed by the option flags).
 
@@ -187,6 +193,29 @@ def play(
     from . import options
     from .ai import LEVELS
 
+    if daily:
+        given = {
+            "--variant": variant != DEFAULT_VARIANT,
+            "--seed": seed is not None,
+            "--level": level is not None,
+            "--resume": resume,
+        }
+        flags = dict(locals())
+        rule_flags = [
+            f"--{name.replace('_', '-')}"
+            for name in options.FLAGS
+            if flags.get("tile_set" if name == "set" else name) is not None
+        ]
+        clash = [k for k, v in given.items() if v] + rule_flags
+        if clash:
+            typer.secho(
+                f"Error: --daily plays today's deal as it is: leave out {', '.join(clash)}",
+                fg="red",
+                err=True,
+            )
+            raise typer.Exit(2)
+        _play_daily(speed, tile_style)
+        return
     rules = _variant(variant)
     _refuse_if_not_at_the_table(rules, "played at the table")
     try:
@@ -241,6 +270,40 @@ def play(
     try:
         run_app(
             rules=rules, seed=seed, level=level, speed=speed, tile_style=tile_style, resume=resume
+        )
+    finally:
+        lock.release()
+
+
+def _play_daily(speed: float, tile_style: str) -> None:
+    """``dominoes play --daily``: today's deal (issue 16)."""
+    from datetime import date
+
+    from .store import table_lock
+    from .table.practice import DAILY_LEVEL, daily_rules, daily_seed
+    from .tui.app import run_app
+
+    if tile_style not in ("box", "unicode"):
+        typer.secho("Error: --tiles must be 'box' or 'unicode'", fg="red", err=True)
+        raise typer.Exit(2)
+    if not math.isfinite(speed) or speed <= 0:
+        typer.secho(
+            f"Error: --speed must be a number above 0 (2 is twice as fast), not {speed}",
+            fg="red",
+            err=True,
+        )
+        raise typer.Exit(2)
+    lock = table_lock()
+    if not lock.acquire():
+        typer.secho(f"Error: {lock.problem()}", fg="red", err=True)
+        raise typer.Exit(1)
+    try:
+        run_app(
+            rules=daily_rules(),
+            seed=daily_seed(date.today()),
+            level=DAILY_LEVEL,
+            speed=speed,
+            tile_style=tile_style,
         )
     finally:
         lock.release()

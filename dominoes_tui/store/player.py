@@ -1,9 +1,10 @@
-"""The player's own settings, whatever the house: the coach at the table.
+"""The player's own settings, whatever the house: the strategy coach at the table.
 
-Kept in ``player.json`` beside the table options (``options.json``): the coach's
-setting and how many matches it has coached. The coach is ``"auto"`` for a new
-player: on for their first :data:`AUTO_MATCHES` matches, then off; ``"on"`` and
-``"off"`` are the person's own choice (the options screen's Coach row).
+Kept in ``player.json`` beside the table options (``options.json``): the strategy
+coach's setting (``strategy_coach``) and how many matches it has coached
+(``strategy_coached``). It is ``"auto"`` for a new player: on for their first
+:data:`AUTO_MATCHES` matches, then off; ``"on"`` and ``"off"`` are the person's own
+choice (the options screen's Strategy coach row).
 
 Reading never raises (a damaged or unreadable file gives the defaults); writing
 never raises either (a folder that cannot be written only means nothing is kept).
@@ -12,12 +13,14 @@ never raises either (a folder that cannot be written only means nothing is kept)
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .paths import write_atomic
 
 FILE_NAME = "player.json"
+COACH_KEY = "strategy_coach"
+COACHED_KEY = "strategy_coached"
 COACH_MODES = ("auto", "on", "off")
 AUTO_MATCHES = 3
 """A new player's coach is on for this many finished matches (``"auto"``)."""
@@ -66,8 +69,8 @@ def load_player(path: Path | None = None) -> PlayerSettings:
         return PlayerSettings()
     if not isinstance(data, dict):
         return PlayerSettings()
-    coach = data.get("coach")
-    coached = data.get("coached")
+    coach = data.get(COACH_KEY)
+    coached = data.get(COACHED_KEY)
     return PlayerSettings(
         coach=coach if coach in COACH_MODES else "auto",
         coached=coached if type(coached) is int and 0 <= coached < 10**6 else 0,
@@ -78,7 +81,8 @@ def save_player(settings: PlayerSettings, path: Path | None = None) -> None:
     """Keep ``settings`` (atomic; never raises)."""
     path = path or player_path()
     try:
-        write_atomic(path, (json.dumps(asdict(settings), indent=2) + "\n").encode())
+        data = {COACH_KEY: settings.coach, COACHED_KEY: settings.coached}
+        write_atomic(path, (json.dumps(data, indent=2) + "\n").encode())
     except OSError:
         pass
 

@@ -14,9 +14,9 @@ from dominoes_tui.tui.screens.table import TableScreen
 @pytest.fixture(autouse=True)
 def _home(tmp_path, monkeypatch):
     monkeypatch.setenv("DOMINOES_TUI_HOME", str(tmp_path))
-    # The coach (issue 16) is on for a new player; here it is off unless a test turns it
+    # The strategy coach (issue 16) is on for a new player; here it is off unless a test turns it
     # on (tests/tui/test_review_coach.py): its points and questions would move the others.
-    (tmp_path / "player.json").write_text('{"coach": "off", "coached": 0}')
+    (tmp_path / "player.json").write_text('{"strategy_coach": "off"}')
 
 
 class FirstLegal:

@@ -16,13 +16,13 @@ from conftest import make_app, play_until, press_to_select, settle
 from dominoes_tui.ai import review as rv
 from dominoes_tui.engine import Play, hand_start, tiles
 from dominoes_tui.store import player
-from dominoes_tui.tui import coach as tui_coach
-from dominoes_tui.tui.coach import CoachQuestion, coach_of
+from dominoes_tui.tui import strategy_coach as tui_coach
 from dominoes_tui.tui.screens import review as review_mod
 from dominoes_tui.tui.screens.dialogs import HandOverScreen, MatchOverScreen
 from dominoes_tui.tui.screens.practice import PracticeOverScreen, PracticeTableScreen
 from dominoes_tui.tui.screens.review import ReviewScreen
 from dominoes_tui.tui.screens.table import TableScreen
+from dominoes_tui.tui.strategy_coach import CoachQuestion, coach_of
 
 SIZES = [pytest.param((100, 32), id="100x32"), pytest.param((80, 24), id="80x24")]
 ONE_ROUND = rv.Budget(rounds=1, max_rounds=1)

@@ -324,7 +324,9 @@ def test_the_coach_is_on_for_a_new_players_first_three_matches(dominoes_home) ->
         player.set_coach("sometimes")
 
 
-@pytest.mark.parametrize("text", ["{", "[]", '{"coach": "maybe", "coached": -3}', "\xff"])
+@pytest.mark.parametrize(
+    "text", ["{", "[]", '{"strategy_coach": "maybe", "strategy_coached": -3}', "\xff"]
+)
 def test_a_damaged_player_file_gives_the_defaults(dominoes_home, text: str) -> None:
     player.player_path().write_bytes(text.encode("latin-1"))
     assert player.load_player() == player.PlayerSettings()

@@ -81,7 +81,7 @@ def _hands_played(table: TableSession) -> str:
 
 def _coach_pattern(table: TableSession) -> list[str]:
     """The hand's costly pattern, when the coach is on and one happened (issue 16)."""
-    from ..coach import pattern_text
+    from ..strategy_coach import pattern_text
 
     pattern = pattern_text(table)
     return [f"• Coach: {pattern}"] if pattern else []

@@ -9,7 +9,7 @@ screen only shows them and keeps what the person picked.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rich.text import Text
@@ -229,6 +229,10 @@ class OptionsScreen(Screen[Chosen | None]):
         kept = options.remembered_level(base.name)
         self.level = kept if kept in levels else (level if level in levels else levels[0])
         self.cpu_name = options.remembered_name(base.name) or options.CPU_NAMES[0]
+        from ...store.player import load_player  # the strategy coach (issue 16): every house
+
+        self.player = load_player()
+        self.coach_mode = self.player.coach
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -273,6 +277,8 @@ class OptionsScreen(Screen[Chosen | None]):
                                 self.cpu_name,
                                 on_change=self.row_changed,
                             )
+                yield Static("Player", classes="group")  # the strategy coach (issue 16)
+                yield self.coach_row()
             yield Static(id="help")
             yield Static(id="summary")
             yield Static(id="refused")
@@ -281,6 +287,23 @@ class OptionsScreen(Screen[Chosen | None]):
                 yield Button("House rules (x)", id="reset")
                 yield Button("Back (Esc)", id="back")
         yield Footer()
+
+    def coach_row(self) -> ChoiceRow:
+        """The strategy coach's row (issue 16): a setting of the player's, every house."""
+        from ...store.player import COACH_MODES
+
+        def describe(mode: str) -> str:
+            return replace(self.player, coach=mode).coach_words()
+
+        return ChoiceRow(
+            "strategy_coach",
+            "Strategy coach",
+            "Asks before a move that loses a lot; a strategy tip now and then.",
+            COACH_MODES,
+            self.coach_mode,
+            describe=describe,
+            on_change=self.row_changed,
+        )
 
     def on_resize(self, event: events.Resize) -> None:
         self.set_class(event.size.height >= ROOMY, "-roomy")
@@ -338,6 +361,8 @@ class OptionsScreen(Screen[Chosen | None]):
             self.level = row.value
         elif row.key == options.NAME_KEY:
             self.cpu_name = row.value
+        elif row.key == "strategy_coach":
+            self.coach_mode = row.value
         else:
             self.choices = options.choose(self.base, self.choices, row.key, row.value)
             for other in self.query(ChoiceRow):  # a setting that follows (R-D-4)
@@ -353,12 +378,16 @@ class OptionsScreen(Screen[Chosen | None]):
             self.app.bell()
             return
         options.remember(self.base.name, self.choices, level=self.level, name=self.cpu_name)
+        if self.coach_mode != self.player.coach:
+            from ...store.player import set_coach
+
+            set_coach(self.coach_mode)
         self.dismiss(Chosen(self.rules, self.level, self.cpu_name))
 
     def action_reset(self) -> None:
         """Reset to the house rules (the level stays)."""
         for row in self.query(ChoiceRow):
-            if row.key not in (options.LEVEL_KEY, options.NAME_KEY):
+            if row.key not in (options.LEVEL_KEY, options.NAME_KEY, "strategy_coach"):
                 row.value = self.base.option_value(row.key)
                 self.choices[row.key] = row.value
                 row.refresh()

@@ -142,7 +142,7 @@ class PracticeOverScreen(ModalScreen[str]):
             yield Static(Text(f"{p.title()}: {hand_how(res, t.names)}"), id="dialog-title")
             yield Static(_hands_text(t), id="revealed")
             words = describe_hand(t.rules, res, t.side_names) if res else []
-            from ..coach import pattern_text
+            from ..strategy_coach import pattern_text
 
             lines = [f"• {second_person(w)}" for w in words]
             pattern = pattern_text(t)

@@ -6,7 +6,8 @@ ones the table showed at that point. The table's own widgets draw them
 (:class:`LineView`, :class:`HandView`, :class:`MoveLog`); nothing here draws a tile.
 
 ``dominoes replay [ID]`` runs :class:`ReplayApp`; any app may push
-``ReplayScreen(record, hands)`` (Escape closes it).
+``ReplayScreen(record, hands)`` (Escape closes it). ``R`` reviews the match
+(:mod:`.review`), from where a hand can be played again.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from ...engine import (
     tiles,
 )
 from ...store import HandRecord, MatchRecord
+from ..messages import PlayDeal
 from ..widgets.hand import HandView
 from ..widgets.line import LineView
 from ..widgets.log import MoveLog
@@ -138,6 +140,7 @@ class ReplayScreen(Screen[None]):
         Binding("pagedown", "hand(1)", "Next hand", show=False),
         Binding("home", "go(0)", "Start", key_display="Home"),
         Binding("end", "go(-1)", "End", key_display="End"),
+        Binding("R", "review", "Review"),
         Binding("escape,q", "close", "Close"),
     ]
 
@@ -234,6 +237,12 @@ class ReplayScreen(Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_review(self) -> None:
+        """Review the match: every decision of yours judged (issue 16)."""
+        from .review import ReviewScreen, job_of_record
+
+        self.app.push_screen(ReviewScreen(job_of_record(self.record)))
 
     # ------------------------------------------------------------ words
     def _old_logs(self) -> list[list[str]]:
@@ -405,6 +414,18 @@ class ReplayApp(App[None]):
 
     def on_mount(self) -> None:
         self.push_screen(ReplayScreen(self.record, self.hands), lambda _: self.exit())
+
+    def on_play_deal(self, message: PlayDeal) -> None:
+        """A hand of the match played again, from the review (issue 16)."""
+        from ...table import Pace
+        from .practice import open_practice
+
+        open_practice(
+            self,
+            message.practice,
+            replace=message.replace,
+            pace=Pace.from_speed(1.0),
+        )
 
 
 def run_replay(record: MatchRecord, hands: Sequence[HandRecord] = ()) -> None:

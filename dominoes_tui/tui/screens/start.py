@@ -1,8 +1,10 @@
-"""The start menu: New game, Continue, Rules, Statistics, Quit, and the houses to play.
+"""The start menu: New game, Continue, Daily deal, Rules, Statistics, Quit, and the
+houses to play.
 
 "Continue" is there only when an autosave exists, "Statistics" only once the
 history holds a match. Picking a house (Enter on it, or New game) opens its table
-options; Start there sits down at the table.
+options; Start there sits down at the table. "Daily deal" sits down at the day's
+deal (the same for everyone; your best result today is said under the menu).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ if TYPE_CHECKING:
 MENU = (
     ("new", "New game", "n"),
     ("continue", "Continue", "c"),
+    ("daily", "Daily deal", "d"),
     ("rules", "Rules", "r"),
     ("stats", "Statistics", "t"),
     ("quit", "Quit", "q"),
@@ -103,6 +106,7 @@ class StartScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "choose('new')", "New game"),
         Binding("c", "choose('continue')", "Continue"),
+        Binding("d", "choose('daily')", "Daily deal"),
         Binding("r", "choose('rules')", "Rules"),
         Binding("t", "choose('stats')", "Statistics"),
         Binding("q", "choose('quit')", "Quit"),
@@ -118,6 +122,8 @@ class StartScreen(Screen[None]):
         self.can_continue = store.has_autosave()
         self.has_stats = False
         self.problem = ""
+        self.daily_words = ""
+        """The day's deal and your best at it (read from the history after the first frame)."""
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -174,19 +180,50 @@ class StartScreen(Screen[None]):
             self.refresh_bindings()
 
     def show_note(self) -> None:
+        daily = ("\n\n" + self.daily_words, "#cfe0d6") if self.daily_words else ""
         self.query_one("#start-note", Static).update(
-            Text.assemble("House: ", (self.variant, "bold"), "\n", ("Tab: menu ↔ houses", "dim"))
+            Text.assemble(
+                "House: ", (self.variant, "bold"), "\n", ("Tab: menu ↔ houses", "dim"), daily
+            )
         )
 
     @work(thread=True, group="start-stats", exit_on_error=False)
     def look_for_stats(self) -> None:
         """Statistics appear in the menu once the history holds a match (SQLite: a thread)."""
         try:
-            matches = store.History().stats(recent=0).total.matches
+            history = store.History()
+            matches = history.stats(recent=0).total.matches
         except Exception:  # a broken history must not stop the menu; Statistics stays hidden
             return
         if matches:
             self.app.call_from_thread(self._stats_found)
+            self._look_for_daily(history)
+
+    def _look_for_daily(self, history: store.History) -> None:
+        """Your tries at today's deal (issue 16), said under the menu."""
+        from datetime import date
+
+        from ...table.practice import daily_from_history
+
+        try:
+            best = daily_from_history(history, date.today())
+        except Exception:  # the menu works without it
+            return
+        if best.best is not None:
+            from ...table.practice import net_words
+
+            tries = f"{best.tries} tr{'ies' if best.tries != 1 else 'y'}"
+            words = f"Daily deal today:\nbest {net_words(best.best)}, {tries}"
+        elif best.tries:
+            words = "Daily deal today:\nnot finished yet"
+        else:
+            return
+        self.app.call_from_thread(self._daily_found, words)
+
+    def _daily_found(self, words: str) -> None:
+        self.daily_words = words
+        if self.is_mounted:
+            self.show_note()
 
     def _stats_found(self) -> None:
         self.has_stats = True
@@ -219,6 +256,8 @@ class StartScreen(Screen[None]):
             self.open_options()
         elif what == "continue":
             self.resume()
+        elif what == "daily":
+            self.play_daily()
         elif what == "rules":
             from .dialogs import RulesScreen
 
@@ -241,10 +280,19 @@ class StartScreen(Screen[None]):
         base = self.variants[self.variant]
         self.app.push_screen(OptionsScreen(base, tuple(LEVELS), self.level), chosen)
 
+    def play_daily(self) -> None:
+        """Sit down at today's deal: the same for everyone (issue 16)."""
+        from datetime import date
+
+        from ...table.practice import DAILY_LEVEL, daily_rules, daily_seed
+
+        seed = daily_seed(date.today())
+        self.app.post_message(StartMatch(daily_rules(), DAILY_LEVEL, seed=seed))
+
     def resume(self) -> None:
         """Continue the saved match; an unusable save is set aside and said in one sentence.
         While another process has its table open, nothing is read (its save is its own)."""
-        if not self.tui.claim_table():
+        if not self.app.claim_table():  # type: ignore[attr-defined]
             return
         res = store.load_autosave()
         if res.ok and res.saved is not None:

@@ -156,7 +156,7 @@ class TableScreen(Screen):
         if self.session.clock is not None:
             self._clock_timer = self.set_interval(self.CLOCK_REFRESH, self.tick)
         # -- the coach (issue 16, ..coach): attached before the start, to see the first turn
-        from ..coach import TableCoach
+        from ..strategy_coach import TableCoach
 
         self.coach = TableCoach.attach(self)
         # --

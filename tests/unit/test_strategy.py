@@ -1,5 +1,5 @@
 """The coach's strategy points, costly patterns and blunder question (issue 16), headless:
-``dominoes_tui.table.coach`` reads positions, no Textual."""
+``dominoes_tui.table.strategy`` reads positions, no Textual."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 
 from dominoes_tui.engine import Draw, Game, Play, load_variant, seat_view, tiles
-from dominoes_tui.table import coach
+from dominoes_tui.table import strategy as coach
 
 T = tiles.parse
 NAMES = ("You", "CPU")
@@ -28,7 +28,7 @@ def view_of(variant: str, hands, line=(), turn=0, boneyard=None, **changes):
 def test_the_coach_imports_no_ui_library() -> None:
     code = (
         "import json, sys\n"
-        "import dominoes_tui.table.coach, dominoes_tui.table.practice\n"
+        "import dominoes_tui.table.strategy, dominoes_tui.table.practice\n"
         "print(json.dumps(sorted(m for m in sys.modules "
         "if m.split('.')[0] in ('textual', 'rich'))))\n"
     )

@@ -1,7 +1,8 @@
-"""The coach at the table (issue 16): it asks once before a blunder, shows the guide's
-strategy points one at a time, and names a hand's costly pattern on the hand-over
-screen. The words and the detection are :mod:`dominoes_tui.table.coach` (pure); the
-blunder is Expert's judgement (``ai.review.check_move``), run in a thread worker.
+"""The strategy coach at the table (issue 16): it asks once before a blunder, shows the
+guide's strategy points one at a time, and names a hand's costly pattern on the
+hand-over screen. The words and the detection are :mod:`dominoes_tui.table.strategy`
+(pure); the blunder is Expert's judgement (``ai.review.check_move``), run in a
+thread worker. (Not the first hand's guide to the rules, which says what fits.)
 
 Every table gets a :class:`TableCoach` (``TableCoach.attach(screen)``, from the table's
 ``on_mount``). It is *on* when the player's setting says so (``store.player``: on
@@ -10,12 +11,14 @@ review of the match's hands with the history once the match is recorded.
 
 The session's hook (``TableSession.check_move``) holds each of the person's moves
 while the coach looks at it; a move that is not a blunder is then laid
-(``session.commit``); a blunder asks first (:class:`CoachQuestion`).
+(``session.commit``); a blunder asks first (:class:`CoachQuestion`). A hook already
+there (another coach's) is asked first and keeps its say.
 """
 
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -27,7 +30,7 @@ from textual.widgets import Button, Static
 
 from ..engine import MATCH_OVER, Action, Game
 from ..table import HandStarted, MatchOver, TableEvent, TurnStarted
-from ..table.coach import PointsShown, costly_pattern, question_words, strategy_point
+from ..table.strategy import PointsShown, costly_pattern, question_words, strategy_point
 from ..table.words import NOTHING, Sentence
 
 if TYPE_CHECKING:
@@ -73,6 +76,8 @@ class TableCoach:
         """(position token, move): asked about once already, so laid without asking."""
         self.checking: tuple[int, Action] | None = None
         self.hand_start: Game | None = None
+        self.previous: Callable[[Action], bool] | None = None
+        """The session's hook before this coach's (asked first)."""
         self._pattern: tuple[int, str | None] | None = None
         self.last_point: str | None = None
         """The last strategy point shown (tests read it)."""
@@ -91,13 +96,14 @@ class TableCoach:
         coach.hand_start = coach._find_hand_start()
         session.subscribe(coach.on_events)
         if enabled:
+            coach.previous = session.check_move
             session.check_move = coach.check
         return coach
 
     def detach(self) -> None:
         self.session.unsubscribe(self.on_events)
         if self.session.check_move == self.check:
-            self.session.check_move = None
+            self.session.check_move = self.previous
 
     # ------------------------------------------------------------ the hand's start
     def _find_hand_start(self) -> Game | None:
@@ -180,6 +186,8 @@ class TableCoach:
         """The session's hook: True lets the move be laid now; False holds it while the
         coach looks (then it is laid, or the person is asked)."""
         s = self.session
+        if self.previous is not None and not self.previous(action):
+            return False  # the other hook held it (and said why)
         view = s.view()
         if action not in view.legal or len(view.legal) < 2:
             return True  # the engine refuses it, or there is no choice
