@@ -288,3 +288,25 @@ def daily_from_history(history: Any, day: date, leave_out: str | None = None) ->
         scoring = str(rec.settings.get("scoring", rules.scoring))
         nets.append(points_net(scoring, hands[0].points, rec.human_side))
     return daily_best(day, nets)
+
+
+def daily_words(game: Game, uid: str, today: date, history: Any = None) -> str | None:
+    """For a daily deal's match just over (``game``, its ``MatchInfo.match_id``): this
+    try beside the best of the others that day, ``Daily deal of 2026-12-01: this time
+    +5 points; your best +12 points (3 tries).`` None when ``game`` is not a daily deal.
+    Reads the history (``history``, default the usual one): call it off the UI thread."""
+    day = daily_day(game.seed, today)
+    if day is None or game.rules != daily_rules() or game.result is None:
+        return None
+    if history is None:
+        from ..store import History
+
+        history = History()
+    others = daily_from_history(history, day, leave_out=uid)
+    this = hand_net(game.rules, game.result, game.rules.side_of(0))
+    done = [n for n in (others.best, this) if n is not None]
+    tries = others.tries + 1
+    return (
+        f"Daily deal of {day.isoformat()}: this time {net_words(this)}; your best "
+        f"{net_words(max(done))} ({tries} tr{'ies' if tries != 1 else 'y'})."
+    )

@@ -79,6 +79,7 @@ class TableCoach:
         self.previous: Callable[[Action], bool] | None = None
         """The session's hook before this coach's (asked first)."""
         self._pattern: tuple[int, str | None] | None = None
+        self._over = False
         self.last_point: str | None = None
         """The last strategy point shown (tests read it)."""
 
@@ -168,6 +169,9 @@ class TableCoach:
 
     def match_over(self) -> None:
         s = self.session
+        if self._over:
+            return  # said once per match, however often the session says it is over
+        self._over = True
         if self.enabled and self.counts and s.game.phase == MATCH_OVER:
             from ..store.player import count_coached_match, load_player
 

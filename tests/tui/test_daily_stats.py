@@ -209,3 +209,22 @@ async def test_the_strategy_coach_row_is_the_players_and_remembered() -> None:
         await pilot.pause()
         chosen.append(app.closed)
     assert player.load_player().coach == "auto" and player.load_player().coach_on
+
+
+async def test_mexican_train_is_refused_in_a_sentence() -> None:
+    from dominoes_tui.engine import Game
+    from dominoes_tui.tui.screens.review import ReviewJob
+
+    g = Game.new(load_variant("mexican-train"), 3)
+    job = ReviewJob(g, (), 0, ("You", "CPU 1", "CPU 2", "CPU 3"), "Review: a train")
+    app = Host(lambda: ReviewScreen(job))
+    async with app.run_test(size=SIZE) as pilot:
+        await idle(pilot)
+        screen = app.screen
+        assert screen.problem == (
+            "The review does not judge Mexican Train yet: it judges the line games and All Fives."
+        )
+        assert str(screen.query_one("#rv-detail").render()) == screen.problem
+        await pilot.press("a")  # no practice deal of it either
+        await pilot.pause()
+        assert app.screen is screen

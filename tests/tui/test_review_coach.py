@@ -142,9 +142,12 @@ async def test_leaving_the_review_stops_it(monkeypatch) -> None:
 async def test_reviews_are_kept_with_the_match_in_the_history() -> None:
     """Hand 1 reviewed at its hand-over: once the match is recorded the history has the
     accuracy of the decisions judged; the whole match reviewed from the match-over screen
-    (hand 1 not judged again) replaces it."""
+    (hand 1 not judged again) replaces it. The strategy coach of a new player ("auto") was
+    at the table: the match counts as one of its first three."""
     from dominoes_tui import store
 
+    player.player_path().unlink()  # a new player: the coach is on ("auto")
+    tui_coach.EVALUATOR = lambda view, seed: dict.fromkeys(view.legal, 0.5)  # never a blunder
     app = make_app("classic", seed=11, target=30)
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await open_review(pilot)
@@ -171,6 +174,7 @@ async def test_reviews_are_kept_with_the_match_in_the_history() -> None:
         assert len(hands) > 1 and 1 not in seen  # hand 1 was kept from its hand-over
         assert h.accuracy()[0].decisions == len(screen.judgements) > n
         assert all(x.accuracy is not None for x in h.hands(rec.id) if x.hand_no in hands)
+    assert player.load_player().coached == 1  # counted once
 
 
 # ------------------------------------------------------------ the coach

@@ -339,3 +339,26 @@ def test_a_shuffled_pool_is_python_randoms_own() -> None:
     random.Random(5).shuffle(pool)
     g = Game.new(rules, 5)
     assert g.hands[0] == tiles.mask_of(pool[:7]) and g.boneyard == pool[14:]
+
+
+def test_a_daily_try_beside_the_best_of_the_day(dominoes_home) -> None:
+    day = date(2026, 12, 1)
+    seed, rules = pr.daily_seed(day), pr.daily_rules()
+    nets, uids = [], []
+    for i in range(2):
+        g = Game.new(rules, seed)
+        players = [make_player("easy", 7 + i), make_player(pr.DAILY_LEVEL, seed)]
+        while not g.is_over:
+            g.apply(players[g.turn].choose(seat_view(g, g.turn)))
+        info = store.MatchInfo(cpu_level=pr.DAILY_LEVEL)
+        store.finish_match(g, info)
+        nets.append(pr.hand_net(rules, g.result, 0))
+        uids.append(info.match_id)
+    words = pr.daily_words(g, uids[1], date(2026, 12, 2))  # after midnight: still that day's
+    assert words == (
+        f"Daily deal of 2026-12-01: this time {pr.net_words(nets[1])}; your best "
+        f"{pr.net_words(max(nets))} (2 tries)."
+    )
+    assert pr.daily_words(g, uids[1], date(2026, 12, 5)) is None  # days later: just a match
+    plain = play_out(Game.new(load_variant("classic"), seed))
+    assert pr.daily_words(plain, "x", day) is None  # the seed, but not the daily's rules

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -226,6 +227,19 @@ class MatchOverScreen(LearnFromTheHand, ModalScreen[str]):
         self.query_one("#rematch", Button).focus()
         for line in _coach_pattern(self.table):  # the last hand's (issue 16): no room inside
             self.notify(line.removeprefix("• Coach: "), title="Coach", timeout=15, markup=False)
+        if self.table.game.rules.target == 0 and self.table.autosave_enabled:
+            self.look_for_daily()  # the daily deal: this try beside your best (issue 16)
+
+    @work(thread=True, group="daily", exit_on_error=False)
+    def look_for_daily(self) -> None:
+        from datetime import date
+
+        from ...table.practice import daily_words
+
+        t = self.table
+        words = daily_words(t.game, t.info.match_id, date.today())
+        if words:
+            self.app.call_from_thread(self.query_one("#played", Static).update, Text(words))
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)

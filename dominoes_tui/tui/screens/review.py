@@ -520,7 +520,8 @@ class ReviewScreen(Screen[None]):
         if layout in NOT_REVIEWED:
             self.show_problem(
                 f"The review does not judge {NOT_REVIEWED[layout]} yet: it judges the line "
-                "games and All Fives."
+                "games and All Fives.",
+                mounting=True,
             )
             return
         self.show_position(None)
@@ -602,10 +603,10 @@ class ReviewScreen(Screen[None]):
                 group="review-keep",
             )
 
-    def show_problem(self, problem: str) -> None:
+    def show_problem(self, problem: str, *, mounting: bool = False) -> None:
         self.problem = problem
         self.done = True
-        if not self.is_mounted:
+        if not (mounting or self.is_mounted):
             return
         self.query_one("#rv-progress-label").display = False
         self.query_one(ProgressBar).display = False
