@@ -116,11 +116,16 @@ def play(
     level: str | None = typer.Option(
         None, "--level", "-l", help="CPU level (default: medium, or the first level there is)."
     ),
-    speed: float = typer.Option(
-        1.0, "--speed", help="How fast the CPU's moves show: 2 is twice as fast."
+    speed: float | None = typer.Option(
+        None,
+        "--speed",
+        help="How fast the CPU's moves show: 2 is twice as fast (default: your pace setting).",
     ),
-    tile_style: str = typer.Option(
-        "box", "--tiles", help="Draw tiles as 'box' text (works everywhere) or 'unicode' glyphs."
+    tile_style: str | None = typer.Option(
+        None,
+        "--tiles",
+        help="Draw tiles as 'box' text with pips (works everywhere) or 'unicode' glyphs "
+        "(default: your tile setting).",
     ),
     resume: bool = typer.Option(
         False,
@@ -250,10 +255,10 @@ def play(
             f"Error: no CPU level {level!r}; choose one of {', '.join(LEVELS)}", fg="red", err=True
         )
         raise typer.Exit(2)
-    if tile_style not in ("box", "unicode"):
+    if tile_style is not None and tile_style not in ("box", "unicode"):
         typer.secho("Error: --tiles must be 'box' or 'unicode'", fg="red", err=True)
         raise typer.Exit(2)
-    if not math.isfinite(speed) or speed <= 0:
+    if speed is not None and (not math.isfinite(speed) or speed <= 0):
         typer.secho(
             f"Error: --speed must be a number above 0 (2 is twice as fast), not {speed}",
             fg="red",
@@ -275,18 +280,19 @@ def play(
         lock.release()
 
 
-def _play_daily(speed: float, tile_style: str) -> None:
-    """``dominoes play --daily``: today's deal (issue 16)."""
+def _play_daily(speed: float | None, tile_style: str | None) -> None:
+    """``dominoes play --daily``: today's deal (issue 16); ``None``: the player's pace or
+    tile setting."""
     from datetime import date
 
     from .store import table_lock
     from .table.practice import DAILY_LEVEL, daily_rules, daily_seed
     from .tui.app import run_app
 
-    if tile_style not in ("box", "unicode"):
+    if tile_style is not None and tile_style not in ("box", "unicode"):
         typer.secho("Error: --tiles must be 'box' or 'unicode'", fg="red", err=True)
         raise typer.Exit(2)
-    if not math.isfinite(speed) or speed <= 0:
+    if speed is not None and (not math.isfinite(speed) or speed <= 0):
         typer.secho(
             f"Error: --speed must be a number above 0 (2 is twice as fast), not {speed}",
             fg="red",
@@ -344,7 +350,7 @@ def rules(name: str = typer.Argument(DEFAULT_VARIANT, help="A variant name.")) -
 @app.command()
 def arena(
     variant: str = typer.Option(DEFAULT_VARIANT, "--variant", "-v", help="The house rules."),
-    a: str = typer.Option("expert", "--a", help="CPU level of player a."),
+    a: str = typer.Option("expert", "--a", help="CPU level of player a (or pimc, the yardstick)."),
     b: str = typer.Option("medium", "--b", help="CPU level of player b."),
     others: str | None = typer.Option(
         None,
@@ -370,12 +376,12 @@ def arena(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
     from . import arena as arena_mod
-    from .ai import LEVELS
+    from .ai import ARENA_LEVELS
 
     for level in (a, b) if others is None else (a, b, others):
-        if level not in LEVELS:
+        if level not in ARENA_LEVELS:
             typer.secho(
-                f"Error: no CPU level {level!r}; choose one of {', '.join(LEVELS)}",
+                f"Error: no CPU level {level!r}; choose one of {', '.join(ARENA_LEVELS)}",
                 fg="red",
                 err=True,
             )

@@ -66,7 +66,7 @@ class Control:
 
 # key -> (group, label, one-line explanation)
 _META: dict[str, tuple[str, str, str]] = {
-    "target": ("Match", "Target", "The match ends when a score reaches this (0: a single hand)."),
+    "target": ("Match", "Target", "The match ends when a score reaches this."),
     "players": ("Match", "Players", "Seats at the table; the others are CPU players."),
     "rematch_swaps_opener": (
         "Match",
@@ -77,7 +77,7 @@ _META: dict[str, tuple[str, str, str]] = {
     "rule_of_13": (
         "House rules",
         "Rule of 13",
-        "While your score is 0, a penalty under 13 is held (+N), not written.",
+        'While your score is 0, a penalty under 13 is held ("5 held"), not written.',
     ),
     "full_fish": (
         "House rules",
@@ -187,6 +187,8 @@ def controls_for(rules: Rules) -> list[Control]:
         current = rules.option_value(key)
         if current not in choices:
             choices = (current, *choices)
+        if key == "target" and 0 in choices:  # only where the house plays a single hand
+            help_text = "The match ends when a score reaches this; single hand: one hand decides."
         notes: dict[Any, str] = {}
         if key == "players":  # R-D-4: the deal follows the players
             notes = {int(p): f"{n} tiles each" for p, n in rules.hand_sizes.items()}

@@ -6,6 +6,9 @@ Levels, weakest first (``LEVELS``):
 - ``medium``: greedy, the heaviest fitting tile (:mod:`.medium`);
 - ``hard``: a weighted one-move evaluation with inference of voids (:mod:`.hard`);
 - ``expert``: determinized Monte Carlo search valued for the match (:mod:`.expert`).
+
+Off the menus, for the arena only (``ARENA_LEVELS``): ``pimc``, plain flat Monte
+Carlo (:mod:`.pimc`), the yardstick Expert is measured against.
 """
 
 from __future__ import annotations
@@ -16,6 +19,9 @@ from typing import TYPE_CHECKING, Any
 from ..engine import tiles
 
 LEVELS = ("easy", "medium", "hard", "expert")
+"""The levels a person plays against, weakest first."""
+ARENA_LEVELS = (*LEVELS, "pimc")
+"""Every player the arena knows: the levels and the ``pimc`` yardstick."""
 
 # Each level's module loads when a player of it is first made (or its class named):
 # the start menu lists LEVELS without loading any (issue 10, benchmarks/startup.py).
@@ -24,16 +30,22 @@ _CLASSES = {
     "medium": ("medium", "GreedyPlayer"),
     "hard": ("hard", "WeightedPlayer"),
     "expert": ("expert", "ExpertPlayer"),
+    "pimc": ("pimc", "PimcPlayer"),
 }
-_WHERE = {name: module for module, name in _CLASSES.values()} | {"Player": "base"}
+_WHERE = {name: module for module, name in _CLASSES.values()} | {
+    "Player": "base",
+    "ActionValue": "expert",
+    "evaluate_actions": "expert",
+}
 
 if TYPE_CHECKING:
     from ..engine import Action, SeatView
     from .base import Player
     from .easy import RandomPlayer
-    from .expert import ExpertPlayer
+    from .expert import ActionValue, ExpertPlayer, evaluate_actions
     from .hard import WeightedPlayer
     from .medium import GreedyPlayer
+    from .pimc import PimcPlayer
 
 
 def __getattr__(name: str) -> Any:
@@ -46,10 +58,10 @@ def __getattr__(name: str) -> Any:
 
 
 def make_player(level: str = "easy", seed: int | None = None) -> Player:
-    """A CPU player of ``level`` (see LEVELS), reproducible from ``seed``; named "CPU (Level)"."""
+    """A CPU player of ``level`` (see ARENA_LEVELS), reproducible from ``seed``; named "CPU (Level)"."""
     where = _CLASSES.get(level.lower())
     if where is None:
-        raise ValueError(f"no CPU level {level!r}; choose one of {', '.join(LEVELS)}")
+        raise ValueError(f"no CPU level {level!r}; choose one of {', '.join(ARENA_LEVELS)}")
     cls = getattr(importlib.import_module(f"{__name__}.{where[0]}"), where[1])
     return cls(seed)
 
@@ -107,13 +119,17 @@ def hint(view: SeatView, seed: int = 0, playouts: int | None = None) -> tuple[Ac
 
 
 __all__ = [
+    "ARENA_LEVELS",
+    "ActionValue",
     "LEVELS",
     "ExpertPlayer",
     "GreedyPlayer",
+    "PimcPlayer",
     "Player",
     "RandomPlayer",
     "WeightedPlayer",
     "describe_action",
+    "evaluate_actions",
     "hint",
     "make_player",
 ]

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Protocol, runtime_checkable
 
 from ..engine import Action, Play, PlayDoubles, SeatView, tiles
+from ..engine.fast import place, plain_line, table_of
 from .easy import RandomPlayer
-from .sim import place, table_of
 
 
 @runtime_checkable
@@ -24,7 +24,7 @@ def after_play(view: SeatView, action: Action) -> tuple[int, tuple[int, ...]]:
     hand = view.hand
     ends = view.ends
     rules = view.rules
-    if isinstance(action, Play) and (rules.layout != "line" or rules.match_rule != "equal"):
+    if isinstance(action, Play) and not plain_line(rules):
         tb = table_of(view)  # spinner arms, sum-to-seven, a matador either way round
         place(rules, tb, action.tile, action.end, action.touch, view.seat)
         return hand & ~tiles.BIT[action.tile], tuple(tb.ends)

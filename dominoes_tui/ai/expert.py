@@ -3,31 +3,40 @@
 For a decision with a real choice, Expert deals the tiles it has not seen into
 the other hands and the boneyard many times, each deal consistent with what the
 seat knows (counts, tiles seen, voids from draws and passes: :mod:`.knowledge`).
-On every deal it tries each legal action and plays the hand out with a quick,
-plausible policy (:func:`.sim.playout`; on a spinner or in Matador
-:func:`.sim.general_playout`, which also scores All Fives' points during play),
-scores it with the engine's scoring and values the score after it as the chance
-to win the *match* (:func:`.sim.match_value`: penalty or winner-takes, the rule
-of 13, hanging points, the target). With partners the value is the side's: a
-play that lets the partner go out is worth as much as going out oneself. The
-action with the best mean wins; every action sees the
-same deals (common random numbers), so the comparison is fair.
+On every deal it tries each legal action and works out how the hand ends:
 
-Think time is bounded by a playout budget, so a seed reproduces every choice;
-a wall-clock cap (checked between deals) is a safety net only.
+- while tiles may still be drawn, or many are in the hands, by playing it out
+  with a quick, plausible policy (the engine's playout for the layout,
+  :func:`dominoes_tui.engine.fast.position`; All Fives' points during play count);
+- once the deal is (nearly) known, two players with no tile left to draw and at
+  most ``ENDGAME_TILES`` in the hands, exactly, by alpha-beta over that deal
+  (:mod:`.endgame`); a deal the view pins down is solved once.
+
+The end of the hand is scored with the engine's scoring and valued as the
+chance to win the *match* (:func:`.sim.match_value`: penalty or winner-takes,
+the rule of 13, hanging points, the target). With partners the value is the
+side's: a play that lets the partner go out is worth as much as going out
+oneself. Plays that reach the same position are valued once. The action with
+the best mean wins; every action sees the same deals (common random numbers).
+
+Think time is bounded by a playout budget and a node budget, so a seed
+reproduces every choice; a wall-clock cap (checked between deals) is a safety
+net only. :func:`evaluate_actions` gives every legal action's value (chance to
+win, expected points) for the hint and the move review.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
-from ..engine import Action, Draw, Pass, Play, PlayDoubles, Rules, SeatView, score_hand, tiles
-from ..engine.fast import supports
-from ..engine.scoring import Scores
+from ..engine import Action, Play, SeatView, fast, tiles
+from .endgame import NodeBudget, Solver
 from .knowledge import infer, sample_world
-from .sim import Table, general_playout, match_value, place, playout, table_of
+from .sim import match_value
 
 DEFAULT_PLAYOUTS = 1200
 """Playouts per decision (split over its actions): Expert's default setting."""
@@ -35,6 +44,11 @@ MIN_DEALS = 24
 MAX_DEALS = 400
 DEFAULT_TIME_CAP = 0.9
 """Seconds: a safety net, checked between deals; the budget normally ends first."""
+ENDGAME_TILES = 12
+"""With two players and no more draws, each deal is solved exactly (alpha-beta,
+:mod:`.endgame`) once this many tiles or fewer are in the hands."""
+NODE_BUDGET = 20_000
+"""Alpha-beta nodes a decision may spend; past it the remaining deals are played out."""
 POINT_EPS = 1e-4
 """Points' weight beside the match value: breaks ties when the match is settled."""
 
@@ -51,14 +65,28 @@ class ExpertPlayer:
         playouts: int = DEFAULT_PLAYOUTS,
         time_cap: float | None = DEFAULT_TIME_CAP,
         greedy: float = 0.75,
+        endgame: int = ENDGAME_TILES,
+        solve_deals: int = 40,
+        node_budget: int = NODE_BUDGET,
+        model: float = 0.0,
     ) -> None:
         self.rng = random.Random(seed)
         self.name = name
         self.playouts = playouts
         self.time_cap = time_cap
         self.greedy = greedy
+        self.endgame = endgame
+        """Solve each deal exactly once this many tiles or fewer are in the hands (0: never)."""
+        self.solve_deals = solve_deals
+        self.node_budget = node_budget
+        self.model = model
+        """Weight each deal by how likely the others' plays this hand were in it, if each
+        seat leans to heavy tiles (P(tile) ~ exp(model * pips) among its fitting tiles); 0: off."""
+        self.last_solved = 0
         self.last_values: dict[Action, float] = {}
         """Mean value of each action at the last decision (for hints and tests)."""
+        self.last_points: dict[Action, float] = {}
+        """Mean net points of the hand for this side after each action, at the last decision."""
         self.last_deals = 0
         self.capped = 0
         """How many decisions the wall-clock cap cut short (should stay 0)."""
@@ -76,14 +104,13 @@ class ExpertPlayer:
     def evaluate(self, view: SeatView) -> dict[Action, float]:
         """Mean value (chance to win the match, plus a little for points) of each legal action."""
         legal = list(view.legal)
-        line = supports(view.rules)
-        table = None if line else table_of(view)
+        root = fast.position(view)  # the layout's position: the search spells no rule
         # Plays that reach the same position (a tile on either of two equal ends) share a value.
         acts: list[Action] = []
         same: dict[Action, Action] = {}
         seen: dict[tuple, Action] = {}
         for a in legal:
-            key = _outcome_key(view, a) if table is None else _table_key(view, table, a)
+            key = _outcome_key(root, a)
             if key in seen:
                 same[a] = seen[key]
             else:
@@ -96,201 +123,145 @@ class ExpertPlayer:
         rules = view.rules
         me = view.seat
         side = rules.side_of(me)
-        passes = 0
-        for e in reversed(view.events):
-            if e.kind != "pass":
-                break
-            passes += 1
-        first = view.line[0].tile if view.line else None
+        penalty = rules.scoring == "penalty"
+        greedy = self.greedy
+        scores = view.scores
+
+        def value(p: fast.Position) -> tuple[float, float]:
+            """(the match value plus a little for points, the side's net points) of a finished hand."""
+            res, gained = p.finish(scores)
+            net = 2 * gained[side] - sum(gained)
+            if penalty:
+                net = -net
+            return match_value(rules, res.after, side, res.winner_side) + POINT_EPS * net, net
+
+        solver = None
+        # Solve only when the deal is (nearly) known: two players and no tile left to draw
+        # (only the reserve face down). With hidden hands that perfect-information play
+        # cannot know (4 players, or a block game's face-down tiles) it measured worse.
+        known = rules.players == 2 and view.boneyard_count <= rules.reserve
+        if self.endgame and known:
+            if sum(view.hand_counts) <= self.endgame:
+                solver = Solver(side, value, self.node_budget)
+                deals = min(deals, self.solve_deals)
+        weigh = _play_model(view, self.model) if self.model else None
+        solved: dict[tuple, list[tuple[float, float]]] = {}
+        self.last_solved = 0
         totals = [0.0] * len(acts)
+        points = [0.0] * len(acts)
         start = time.perf_counter()
         done = 0
+        wsum = 0.0
         for _ in range(deals):
             world = sample_world(know, view.hand_counts, rng)
             assert world is not None
             hands0, bone0 = world
             hands0[me] = view.hand
-            for j, a in enumerate(acts):
-                if table is None:
-                    totals[j] += self._simulate(
-                        rules, side, view, a, list(hands0), list(bone0), first, passes, rand
-                    )
-                else:
-                    totals[j] += self._simulate_table(
-                        rules, side, view, a, list(hands0), list(bone0), table, passes, rand
-                    )
+            vals = None
+            if solver is not None:
+                key = (*hands0, *bone0)
+                vals = solved.get(key)
+                if vals is None:
+                    try:
+                        vals = solver.values(root.copy(hands0, bone0), acts)
+                        solved[key] = vals
+                        self.last_solved += 1
+                    except NodeBudget:
+                        solver = None  # too big to solve: playouts from here on
+            if vals is None:
+                vals = []
+                for a in acts:
+                    p = root.copy(hands0, bone0)
+                    p.apply(a)
+                    p.playout(rand, greedy)
+                    vals.append(value(p))
+            w = 1.0 if weigh is None else weigh(hands0)
+            for j, (v, pts) in enumerate(vals):
+                totals[j] += w * v
+                points[j] += w * pts
             done += 1
+            wsum += w
             if self.time_cap is not None and time.perf_counter() - start > self.time_cap:
                 self.capped += 1
                 break
-        values = {a: totals[j] / done for j, a in enumerate(acts)}
+        values = {a: totals[j] / wsum for j, a in enumerate(acts)}
+        net = {a: points[j] / wsum for j, a in enumerate(acts)}
         for a, b in same.items():
             values[a] = values[b]
+            net[a] = net[b]
         self.last_values = values
+        self.last_points = net
         self.last_deals = done
         return values
 
-    def _simulate_table(
-        self,
-        rules: Rules,
-        side: int,
-        view: SeatView,
-        a: Action,
-        hands: list[int],
-        bone: list[int],
-        table: Table,
-        passes: int,
-        rand: Callable[[], float],
-    ) -> float:
-        """As :meth:`_simulate` on any layout (spinner, sum-to-seven, fives) via :mod:`.sim`'s
-        general playout: the fives scored and given away in the rest of the hand count."""
-        me = view.seat
-        players = rules.players
-        tb = table.copy()
-        fives0 = list(tb.fives)
-        first = view.line[0].tile if view.line else None
-        last = -1
-        turn = me
-        if isinstance(a, Play):
-            hands[me] &= ~tiles.BIT[a.tile]
-            place(rules, tb, a.tile, a.end, a.touch, me)
-            if a.end is None:
-                first = a.tile
-            last = a.tile
-            turn = (me + 1) % players
-            passes = 0
-        elif isinstance(a, Draw):
-            hands[me] |= tiles.BIT[bone.pop()]
-            passes = 0
-        elif isinstance(a, Pass):
-            passes += 1
-            turn = (me + 1) % players
-        if not hands[me]:
-            domino: int | None = me
-        elif passes >= players:
-            domino = None
-        else:
-            domino, end_tile = general_playout(
-                rules, hands, bone, tb, turn, passes, rand, self.greedy
-            )
-            if end_tile >= 0:
-                last = end_tile
-        if last < 0:
-            last = _last_played(view)
-        sc = view.scores
-        written = tuple(w + f - f0 for w, f, f0 in zip(sc.written, tb.fives, fives0))
-        before = Scores(written, sc.held, sc.hanging)
-        res = score_hand(rules, domino, hands, first, last if last >= 0 else None, before, tb.fives)
-        value = match_value(rules, res.after, side, res.winner_side)
-        net = 0
-        for s in range(rules.sides):
-            got = res.points[s] + tb.fives[s] - fives0[s]
-            net += got if s == side else -got
-        if rules.scoring == "penalty":
-            net = -net
-        return value + POINT_EPS * net
 
-    def _simulate(
-        self,
-        rules: Rules,
-        side: int,
-        view: SeatView,
-        a: Action,
-        hands: list[int],
-        bone: list[int],
-        first: int | None,
-        passes: int,
-        rand: Callable[[], float],
-    ) -> float:
-        """Apply ``a`` in one deal (``hands``, ``bone``), play the hand out, value the result."""
-        me = view.seat
-        players = rules.players
-        draws = rules.drawing != "none"
-        turn = me
-        last = -1
-        if view.ends:
-            left, right = view.ends[0], view.ends[1]
-        else:
-            left = right = -1
-        if isinstance(a, Play):
-            t = a.tile
-            hands[me] &= ~tiles.BIT[t]
-            last = t
-            if a.end is None:
-                left, right = tiles.HIGH[t], tiles.LOW[t]
-                first = t
-            elif a.end == 0:
-                left = tiles.other_end(t, left)
-            else:
-                right = tiles.other_end(t, right)
-            turn = (me + 1) % players
-            passes = 0
-        elif isinstance(a, PlayDoubles):
-            hands[me] &= ~(tiles.BIT[a.first] | tiles.BIT[a.second])
-            last = a.second
-            turn = (me + 1) % players
-            passes = 0
-        elif isinstance(a, Draw):
-            hands[me] |= tiles.BIT[bone.pop()]
-            passes = 0
-        elif isinstance(a, Pass):
-            passes += 1
-            turn = (me + 1) % players
-        if not hands[me]:
-            domino: int | None = me
-        elif passes >= players:
-            domino = None
-        else:
-            domino, end_tile = playout(
-                hands,
-                bone,
-                left,
-                right,
-                turn,
-                passes,
-                players,
-                rules.reserve,
-                draws,
-                rand,
-                greedy=self.greedy,
-            )
-            if end_tile >= 0:
-                last = end_tile
-        if last < 0:
-            last = _last_played(view)
-        res = score_hand(rules, domino, hands, first, last if last >= 0 else None, view.scores)
-        value = match_value(rules, res.after, side, res.winner_side)
-        pts = res.points
-        if rules.scoring == "penalty":
-            net = sum(pts) - 2 * pts[side]
-        else:
-            net = 2 * pts[side] - sum(pts)
-        return value + POINT_EPS * net
+def _play_model(view: SeatView, beta: float) -> Callable[[list[int]], float]:
+    """A deal's weight: the chance of the other seats' plays this hand under a heavy-leaning model."""
+    rules = view.rules
+    me = view.seat
+    later = [0] * rules.players
+    steps = []
+    for e in reversed(view.events):
+        if e.kind != "play" or e.tile is None or e.seat == me:
+            continue
+        later[e.seat] |= tiles.BIT[e.tile]
+        steps.append((e.seat, later[e.seat], fast.ends_fit(rules, e.ends), e.tile))
+    weight = [math.exp(beta * v) for v in tiles.VALUE]
+
+    def weigh(hands: list[int]) -> float:
+        w = 1.0
+        for seat, held, fit, t in steps:
+            options = (hands[seat] | held) & fit
+            total = 0.0
+            while options:
+                low = options & -options
+                total += weight[low.bit_length() - 1]
+                options ^= low
+            w *= weight[t] / total
+        return w
+
+    return weigh
 
 
-def _table_key(view: SeatView, table: Table, a: Action) -> tuple:
-    """Plays that leave the same open ends (numbers, doubles, arms) and fives share a value."""
+def _outcome_key(root: fast.Position, a: Action) -> tuple:
+    """Plays of one tile that leave the same open ends (numbers, doubles, arms, fives) are one."""
     if not isinstance(a, Play):
         return (type(a).__name__,)
-    tb = table.copy()
-    place(view.rules, tb, a.tile, a.end, a.touch, view.seat)
-    ends = tuple(
-        sorted((n, t >= 0 and bool(tiles.DOUBLE[t])) for n, t in zip(tb.ends, tb.end_tiles))
-    )
-    return ("play", a.tile, ends, tb.spinner, tuple(tb.fives))
+    p = root.copy()
+    p.apply(a)
+    return ("play", a.tile, p.layout_key())
 
 
-def _last_played(view: SeatView) -> int:
-    for e in reversed(view.events):
-        if e.kind == "play" and e.tile is not None:
-            return e.tile
-        if e.kind == "doubles" and e.second is not None:
-            return e.second
-    return -1
+@dataclass(frozen=True)
+class ActionValue:
+    """Expert's evaluation of one legal action, from the seat's own view."""
+
+    win: float
+    """The side's chance to win the match after this action (0..1); in a single-hand match
+    (``target`` 0) the chance to win the hand, a level hand counting half."""
+    points: float
+    """The side's expected net points of this hand: its points minus the others' (under
+    penalty scoring the points written against a side count against it), All Fives'
+    points scored during play included."""
 
 
-def _outcome_key(view: SeatView, a: Action) -> tuple:
-    if isinstance(a, Play) and a.end is not None:
-        n = view.ends[a.end]
-        return ("play", a.tile, n)
-    return (type(a).__name__, getattr(a, "tile", None), getattr(a, "end", None))
+def evaluate_actions(
+    view: SeatView, seed: int = 0, playouts: int = DEFAULT_PLAYOUTS
+) -> dict[Action, ActionValue]:
+    """Every legal action's value for ``view``'s seat, as Expert at its default searches it.
+
+    For the move review and the hint: it reads only ``view`` (never a hidden hand),
+    is repeatable (the same view and ``seed`` give the same values: no wall-clock
+    cap) and takes about as long as one of Expert's moves. A forced move (one
+    legal action) is still valued. The best action by Expert is the one with the
+    highest ``win`` (ties broken by ``points``).
+    """
+    player = ExpertPlayer(seed, playouts=playouts, time_cap=None)
+    values = player.evaluate(view)
+    pts = player.last_points
+    out = {}
+    for a in view.legal:
+        p = pts[a]
+        win = values[a] - POINT_EPS * p
+        out[a] = ActionValue(min(1.0, max(0.0, win)), p)
+    return out

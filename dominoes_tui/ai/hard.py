@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import random
 
-from ..engine import Action, Draw, Play, PlayDoubles, SeatView, tiles
+from ..engine import Action, Draw, Play, PlayDoubles, SeatView, tiles, wanted_number
+from ..engine.fast import place, table_of, wild_tiles
 from .base import after_play, shed
 from .knowledge import Knowledge, ends_mask, fit_of, infer
-from .sim import place, table_of
 
 W_PIPS = 1.0
 W_DOUBLE = 4.0
@@ -28,9 +28,9 @@ W_BLOCK = 12.0
 W_FIVES = 1.5
 """All Fives: per point scored at once by this play (R-F-2)."""
 W_THREAT = 0.6
+"""All Fives: per point the best unseen reply could score on the ends this play leaves."""
 W_MATADOR = 6.0
 """Matador: a matador goes on any end, a blank end only takes a matador: keep them."""
-"""All Fives: per point the best unseen reply could score on the ends this play leaves."""
 
 
 def evaluate(view: SeatView, know: Knowledge, action: Action) -> tuple[float, list[str]]:
@@ -41,7 +41,8 @@ def evaluate(view: SeatView, know: Knowledge, action: Action) -> tuple[float, li
         return 0.0, ["nothing fits"]
     hand, ends = after_play(view, action)
     fit = fit_of(view)
-    sum7 = view.rules.match_rule == "sum7"
+    wild = wild_tiles(view.rules)  # tiles that go on any end (Matador's matadors)
+    rule = view.rules.match_rule
     why: list[tuple[float, str]] = []
     score = 0.0
     if view.rules.end_scoring == "fives" and isinstance(action, Play):
@@ -53,17 +54,15 @@ def evaluate(view: SeatView, know: Knowledge, action: Action) -> tuple[float, li
             why.append((20, f"they could score {threat} next"))
     pips = shed(action)
     score += W_PIPS * pips
-    why.append((50 + pips, f"sheds {pips} pips"))
+    why.append((50 + pips, f"sheds {pips} pip{'s' * (pips != 1)}"))
     doubles = (
         2 if isinstance(action, PlayDoubles) else int(tiles.DOUBLE[action.tile])  # type: ignore[union-attr]
     )
     if doubles:
         score += W_DOUBLE * doubles
         why.append((40, "gets a double out early" if doubles == 1 else "lays two doubles at once"))
-    if sum7 and isinstance(action, Play) and tiles.MATADORS_MASK & tiles.BIT[action.tile]:
-        if any(
-            isinstance(b, Play) and not tiles.MATADORS_MASK & tiles.BIT[b.tile] for b in view.legal
-        ):
+    if isinstance(action, Play) and wild & tiles.BIT[action.tile]:
+        if any(isinstance(b, Play) and not wild & tiles.BIT[b.tile] for b in view.legal):
             score -= W_MATADOR
             why.append((10, "spends a matador that could wait"))
     variety = sum(1 for n in range(view.rules.set + 1) if hand & tiles.SUIT_MASK[n])
@@ -77,10 +76,8 @@ def evaluate(view: SeatView, know: Knowledge, action: Action) -> tuple[float, li
         why.append((30, f"keeps {follow} tile{'s' * (follow > 1)} to follow"))
     if not view.ends and isinstance(action, Play):
         t = action.tile
-        if sum7:  # what follows a lead's n is a 7 - n
-            long = (hand & emask).bit_count()
-        else:
-            long = tiles.suit_count(hand, tiles.HIGH[t]) + tiles.suit_count(hand, tiles.LOW[t])
+        # the tiles that may follow each half of the lead (the engine's fit)
+        long = (hand & fit[tiles.HIGH[t]]).bit_count() + (hand & fit[tiles.LOW[t]]).bit_count()
         score += W_LONG_SUIT * long
         if long >= 3:
             why.append((45, "leads from the long suit"))
@@ -93,20 +90,21 @@ def evaluate(view: SeatView, know: Knowledge, action: Action) -> tuple[float, li
         if view.rules.side_of(s) != view.rules.side_of(view.seat)
     ]
     for n in set(ends):
-        if sum7:  # in Matador an open n wants a 7 - n (or a matador)
-            lacking = [s for s in opponents if not know.possible(s) & fit[n]]
-            what = f"a {7 - n} or a matador for the {n}" if n else f"a matador for the {n}"
-        else:
-            lacking = [s for s in opponents if n in know.voids(s)]
-            what = f"no {n}"
+        lacking = [s for s in opponents if know.cannot_hold(s, fit[n])]
         if lacking:
             score += W_VOID
-            had = f"had {what}" if not sum7 else f"had no {what[2:]}"
-            why.append((100, f"they {had} when they {_how(view, lacking[0], n)}"))
+            want = wanted_number(rule, n)  # what an open n takes (7 - n in Matador)
+            if not wild:
+                what = f"{want}"
+            elif want is None:
+                what = f"matador for the {n}"
+            else:
+                what = f"{want} or a matador for the {n}"
+            why.append((100, f"they had no {what} when they {_how(view, lacking[0], n)}"))
         if not know.unseen & fit[n]:
             if hand & fit[n]:
                 score += W_LOCK
-                cant = f"every {n}" if not sum7 else f"every tile for the {n}"
+                cant = f"every tile for the {n}" if wild else f"every {n}"
                 why.append((90, f"{cant} is out or mine: they cannot follow"))
     if not unseen_fit and not (hand & emask):
         # Nobody can play on these ends: a block (fish).
@@ -116,7 +114,9 @@ def evaluate(view: SeatView, know: Knowledge, action: Action) -> tuple[float, li
         mine = tiles.pips(hand)
         if mine < opp_pips:
             score += W_BLOCK
-            why.append((110, f"blocks the game with the lighter hand ({mine} pips)"))
+            why.append(
+                (110, f"blocks the game with the lighter hand ({mine} pip{'s' * (mine != 1)})")
+            )
         else:
             score -= W_BLOCK
     why.sort(key=lambda x: -x[0])

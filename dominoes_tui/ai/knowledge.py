@@ -17,6 +17,7 @@ import random
 from dataclasses import dataclass
 
 from ..engine import SeatView, tiles
+from ..engine.fast import fit_masks
 from ..engine.state import _double_order
 
 _SUIT = tiles.SUIT_MASK
@@ -33,8 +34,8 @@ def ends_mask(ends: tuple[int, ...], fit: list[int] | None = None) -> int:
 
 
 def fit_of(view: SeatView) -> list[int]:
-    """What fits an open ``n`` in ``view``'s game: the suit, or in Matador 7 - n and matadors."""
-    return tiles.SUM7_MASK if view.rules.match_rule == "sum7" else _SUIT
+    """What fits an open ``n`` in ``view``'s game (the engine's :func:`~dominoes_tui.engine.fast.fit_masks`)."""
+    return fit_masks(view.rules)
 
 
 @dataclass
@@ -58,6 +59,11 @@ class Knowledge:
             if all(f & _SUIT[n] == _SUIT[n] for f in slots):
                 out.add(n)
         return out
+
+    def cannot_hold(self, seat: int, mask: int) -> bool:
+        """Does every tile ``seat`` holds forbid all of ``mask`` (e.g. what fits an open end)?"""
+        slots = self.slots[seat]
+        return bool(slots) and all(f & mask == mask for f in slots)
 
     def possible(self, seat: int) -> int:
         """Tiles ``seat`` might hold."""

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from ..engine import Action, Play, PlayDoubles, SeatView, tiles
+from ..engine.fast import fit_masks
 from .base import after_play, shed
-from .knowledge import ends_mask
 
 
 class GreedyPlayer:
@@ -32,8 +32,6 @@ class GreedyPlayer:
     def _key(view: SeatView, a: Action) -> tuple[int, int, int]:
         double = isinstance(a, PlayDoubles) or tiles.DOUBLE[a.tile]  # type: ignore[union-attr]
         hand, ends = after_play(view, a)
-        if view.rules.match_rule == "sum7":  # what follows an open n is 7 - n (and matadors)
-            mine = (hand & ends_mask(ends, tiles.SUM7_MASK)).bit_count()
-        else:
-            mine = sum(tiles.suit_count(hand, n) for n in set(ends))
+        fit = fit_masks(view.rules)  # what may follow an open n (the engine's rule)
+        mine = sum((hand & fit[n]).bit_count() for n in set(ends))
         return shed(a), int(double), mine

@@ -62,13 +62,12 @@ from ..engine import (
     seat_view,
     tiles,
 )
-from ..engine.fast import supports
+from ..engine.fast import place, plain_line, table_of
 from . import describe_action
 from .base import after_play
 from .expert import ExpertPlayer
 from .hard import evaluate as hard_evaluate
 from .knowledge import ends_mask, fit_of, infer
-from .sim import place, table_of
 
 if TYPE_CHECKING:
     from ..store.history import MatchRecord
@@ -166,7 +165,7 @@ def expert_evaluator(budget: Budget = DEFAULT_BUDGET) -> Evaluator:
     wall-clock cap (a cap would make the values depend on the machine's load)."""
 
     def evaluate(view: SeatView, seed: int) -> dict[Action, float]:
-        deals = budget.deals if supports(view.rules) else budget.general_deals
+        deals = budget.deals if plain_line(view.rules) else budget.general_deals
         moves = len({outcome_key(view, a) for a in view.legal})  # Expert values each once
         expert = ExpertPlayer(seed, playouts=deals * moves, time_cap=None)
         return expert.evaluate(view)
@@ -320,7 +319,7 @@ def outcome_key(view: SeatView, a: Action) -> tuple:
     """Moves with the same key reach the same position (a tile on either of two ends
     showing the same number); a turn is a decision when its moves have two keys or more."""
     if isinstance(a, Play) and a.end is not None:
-        if supports(view.rules):
+        if plain_line(view.rules):
             return ("play", a.tile, view.ends[a.end])
         tb = table_of(view)
         place(view.rules, tb, a.tile, a.end, a.touch, view.seat)
@@ -529,7 +528,9 @@ def why_better(view: SeatView, best: Action, played: Action) -> str:
     elif isinstance(played, (Play, PlayDoubles)) and len(out) < 2:
         b, p = _shape(view, best), _shape(view, played)
         if b.follow > p.follow and not any(r.startswith("keeps") for r in out):
-            out.append(f"keeps {b.follow} tiles to follow ({p.follow} after {short})")
+            out.append(
+                f"keeps {b.follow} tile{'s' * (b.follow != 1)} to follow ({p.follow} after {short})"
+            )
         if b.unseen_fit < p.unseen_fit:
             out.append(
                 f"leaves ends that only {b.unseen_fit} unseen tiles fit ({p.unseen_fit} after {short})"
@@ -736,6 +737,7 @@ def _result_words(rv: MatchReview, h: HandReview) -> str:
         mine = pts[rv.side] if rv.side < len(pts) else 0
         return f"you lost it, {mine} penalty against you" if mine else "you lost it"
     got = pts[h.winner_side] if h.winner_side < len(pts) else 0
+    points = f"{got} point{'s' * (got != 1)}"
     if h.winner_side == rv.side:
-        return f"you won it, {got} points to you" if got else "you won it"
-    return f"you lost it, {got} points to {they}" if got else "you lost it"
+        return f"you won it, {points} to you" if got else "you won it"
+    return f"you lost it, {points} to {they}" if got else "you lost it"

@@ -170,7 +170,7 @@ def explain(r: Rules) -> list[str]:
         out.append("Left alone in a hand at the end, " + " and ".join(lone) + ".")
     if r.rule_of_13:
         out.append(
-            "Rule of 13: while your written score is 0, a penalty under 13 is held (+N), not "
+            'Rule of 13: while your written score is 0, a penalty under 13 is held (shown as "5 held"), not '
             "written; 13 or more in one hand writes it together with what you held; when your "
             "opponent starts holding, your held points are cleared."
         )
@@ -184,7 +184,8 @@ def explain(r: Rules) -> list[str]:
         out.append(bonus + ".")
     if r.clock_minutes:
         out.append(
-            f"Clock: {r.clock_minutes} minutes for each player for the whole match; "
+            f"Clock: {r.clock_minutes} minute{'s' * (r.clock_minutes != 1)} for each player "
+            "for the whole match; "
             "running out of time loses the match."
         )
     else:
@@ -235,7 +236,8 @@ def _end_words(r: Rules) -> list[str]:
         "level on the lowest total share the win.",
     ]
     if r.clock_minutes:
-        out.append(f"Clock: {r.clock_minutes} minutes each for the whole match; running out loses.")
+        minutes = f"{r.clock_minutes} minute{'s' * (r.clock_minutes != 1)}"
+        out.append(f"Clock: {minutes} each for the whole match; running out loses.")
     if r.turn_seconds:
         out.append(
             f"Turn limit: {r.turn_seconds} seconds; when it runs out a move is played for you."

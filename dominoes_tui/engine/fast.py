@@ -1,14 +1,31 @@
-"""The fast path: random playouts on bitmasks, for search-based CPU players and benchmarks.
+"""The fast path: every layout's playout on bitmasks, for search-based CPU players and benchmarks.
 
 The readable :class:`~dominoes_tui.engine.state.Game` is the reference. This
-module plays the same movement rules (R-M-1, R-M-4, R-M-5, R-C-3) on bare ints
-and lists, with no objects per move, and hands the end of the hand to the one
-scoring module (:func:`~dominoes_tui.engine.scoring.score_hand`). A test
-replays traced playouts through ``Game`` to prove the two agree.
+module plays the same movement rules on bare ints and lists, with no objects
+per move, and hands the end of the hand to the one scoring module
+(:func:`~dominoes_tui.engine.scoring.score_hand`). Tests replay traced
+playouts through ``Game`` action by action to prove the two agree
+(``tests/unit/test_fast_differential.py``).
 
-The playout policy is uniform over the fitting tiles and, for a tile that fits
-both ends, over the ends; with ``greedy`` > 0 a seat plays the heaviest fitting
-tile (doubles first on a tie) with that probability, the policy the CPU's
+Layouts
+-------
+- the plain line of matching ends (R-M-1, R-M-4, R-M-5, R-C-3):
+  :func:`playout`, the hot loop, on two ints;
+- any layout of open ends (:class:`Table`): the line or the spinner with its
+  four arms (R-F-1), matching or sum-to-seven ends with Matador's matadors
+  (R-MT-1, R-MT-2), All Fives' points scored during play (R-F-2):
+  :func:`table_playout`.
+
+Search (Expert, the hint, the review) works on a :class:`Position`: one deal of
+a hand in progress with every tile known. :func:`position` reads a seat's view
+into the :class:`Position` class of its layout (:data:`LAYOUTS`, a dispatch by
+``rules.layout``), so the search never branches on layouts. A new layout adds
+a :class:`Position` subclass (``from_view``, ``copy``, ``apply``, ``playout``,
+``finish``, ``random_hand``) and one entry in :data:`LAYOUTS`.
+
+The playout policy is uniform over the fitting plays; with ``greedy`` > 0 a
+seat plays, with that probability, the heaviest fitting tile (doubles first on
+a tie; on a table the fives a play scores come first), the policy the CPU's
 search uses. It never draws by choice (``any_time``) and never takes the
 optional two-doubles move: those are a player's choices, not rules.
 """
@@ -17,11 +34,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from . import tiles
+from .actions import Action, Draw, Pass, Play, PlayDoubles
 from .rules import Rules
 from .scoring import HandResult, Scores, score_hand
-from .state import _double_order, redeal_needed
+from .state import _double_order, redeal_needed, wanted_number
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .view import SeatView
 
 _SUIT = tiles.SUIT_MASK
 _LOW = tiles.LOW
@@ -29,6 +52,71 @@ _HIGH = tiles.HIGH
 _DOUBLES = tiles.DOUBLES_MASK
 _VALUE = tiles.VALUE
 _DOUBLE = tiles.DOUBLE
+_BIT = tiles.BIT
+_MATADORS = tiles.MATADORS_MASK
+_PIPS = range(tiles.MAX_PIP + 1)
+
+Rand = Callable[[], float]
+
+
+# ------------------------------------------------------------------ what fits where
+
+
+def _touch_table(match_rule: str) -> list[list[tuple[int, ...]]]:
+    """``[t][n]``: the halves of tile ``t`` that may be laid against an open ``n``.
+
+    R-M-1 (the tile shows the number the end wants, :func:`wanted_number`),
+    R-MT-1 (in Matador that is 7 - n) and R-MT-2 (a matador goes on any end,
+    either way round; a blank end takes only a matador), as ``Game._touches``.
+    """
+    out = []
+    for t in range(len(_LOW)):
+        lo, hi = _LOW[t], _HIGH[t]
+        row: list[tuple[int, ...]] = []
+        for n in _PIPS:
+            if match_rule == "sum7" and _MATADORS >> t & 1:
+                row.append((hi,) if lo == hi else (hi, lo))
+                continue
+            want = wanted_number(match_rule, n)
+            row.append((want,) if want is not None and (lo == want or hi == want) else ())
+        out.append(row)
+    return out
+
+
+_TOUCHES = {rule: _touch_table(rule) for rule in ("equal", "sum7")}
+_FITS = {
+    rule: [sum(_BIT[t] for t in range(len(_LOW)) if table[t][n]) for n in _PIPS]
+    for rule, table in _TOUCHES.items()
+}
+
+
+def fit_masks(rules: Rules) -> list[int]:
+    """``fit[n]``: every tile that may go on an open ``n`` under ``rules`` (R-M-1, R-MT-1/2)."""
+    return _FITS[rules.match_rule]
+
+
+def touches(rules: Rules, t: int, n: int) -> tuple[int, ...]:
+    """The halves of ``t`` that may be laid against an open ``n`` (none: it does not fit)."""
+    return _TOUCHES[rules.match_rule][t][n]
+
+
+def wild_tiles(rules: Rules) -> int:
+    """Tiles that go on any open end whatever it shows (Matador's matadors, R-MT-2); else 0."""
+    m = tiles.set_mask(rules.set)
+    for n in range(rules.set + 1):
+        m &= _FITS[rules.match_rule][n]
+    return m
+
+
+def ends_fit(rules: Rules, ends: tuple[int, ...] | list[int]) -> int:
+    """Every tile that fits one of ``ends`` (every tile when nothing is laid)."""
+    if not ends:
+        return tiles.set_mask(rules.set)
+    fit = _FITS[rules.match_rule]
+    m = 0
+    for n in ends:
+        m |= fit[n]
+    return m
 
 
 def heaviest(fit: int) -> int:
@@ -45,6 +133,14 @@ def heaviest(fit: int) -> int:
     return best
 
 
+# ------------------------------------------------------------------ the plain line
+
+
+def plain_line(rules: Rules) -> bool:
+    """A plain line of matching ends and no end scoring: :func:`playout`'s games."""
+    return rules.layout == "line" and rules.match_rule == "equal" and rules.end_scoring == "none"
+
+
 def playout(
     hands: list[int],
     boneyard: list[int],
@@ -55,7 +151,7 @@ def playout(
     players: int,
     reserve: int,
     draws: bool,
-    rand: Callable[[], float],
+    rand: Rand,
     trace: list | None = None,
     greedy: float = 0.0,
 ) -> tuple[int | None, int]:
@@ -128,9 +224,245 @@ def playout(
             turn = 0
 
 
-def supports(rules: Rules) -> bool:
-    """Does the fast path play these rules? (A plain line of matching ends, no end scoring.)"""
-    return rules.layout == "line" and rules.match_rule == "equal" and rules.end_scoring == "none"
+# ------------------------------------------------------------------ any table of open ends
+
+
+@dataclass
+class Table:
+    """The open ends of a line or spinner layout as plain data.
+
+    ``ends`` and ``end_tiles`` as ``Game.ends`` and ``Game.end_tiles`` (-1: an
+    arm with no tile yet); ``spinner`` the spinner tile or -1; ``laid`` how many
+    tiles are on the table; ``fives`` the points each side scored this hand.
+    """
+
+    ends: list[int]
+    end_tiles: list[int]
+    spinner: int
+    laid: int
+    fives: list[int]
+
+    def copy(self) -> Table:
+        return Table(
+            list(self.ends), list(self.end_tiles), self.spinner, self.laid, list(self.fives)
+        )
+
+    @classmethod
+    def empty(cls, rules: Rules) -> Table:
+        return cls([], [], -1, 0, [0] * rules.sides)
+
+
+def table_of(view: SeatView) -> Table:
+    """The :class:`Table` a seat sees (its ``fives`` from this hand's events)."""
+    rules = view.rules
+    ends = list(view.ends)
+    end_tiles: list[int] = []
+    if view.line:
+        end_tiles = [view.line[0].tile, view.line[-1].tile]
+        for arm in view.arms[: len(ends) - 2]:
+            end_tiles.append(arm[-1].tile if arm else -1)
+    laid = len(view.line) + sum(len(a) for a in view.arms)
+    fives = [0] * rules.sides
+    for e in view.events:
+        if e.scored:
+            fives[rules.side_of(e.seat)] += e.scored
+    spinner = view.spinner if view.spinner is not None else -1
+    return Table(ends, end_tiles, spinner, laid, fives)
+
+
+def fives_count(tb: Table) -> int:
+    """The open ends added up (R-F-2), as ``Game.fives_count``."""
+    if tb.laid == 1 and len(tb.ends) == 2:
+        return _VALUE[tb.end_tiles[0]]
+    total = 0
+    for n, t in zip(tb.ends, tb.end_tiles):
+        if t >= 0:
+            total += 2 * n if _DOUBLE[t] else n
+    return total
+
+
+def place(rules: Rules, tb: Table, t: int, end: int | None, touch: int | None, seat: int) -> int:
+    """Lay ``t`` (a lead when ``end`` is None) and score fives; returns the points scored.
+
+    ``touch`` None: the one half that fits (R-M-1); R-F-1 opens the spinner's
+    arms once both its sides hold a tile; R-F-2 scores a multiple of 5.
+    """
+    spinner_layout = rules.layout == "spinner"
+    if end is None:
+        tb.ends = [_HIGH[t], _LOW[t]]
+        tb.end_tiles = [t, t]
+        tb.laid = 1
+        if spinner_layout and _DOUBLE[t]:
+            tb.spinner = t
+    else:
+        ends = tb.ends
+        if touch is None:
+            touch = _TOUCHES[rules.match_rule][t][ends[end]][0]
+        ends[end] = _HIGH[t] if _LOW[t] == touch else _LOW[t]
+        tb.end_tiles[end] = t
+        tb.laid += 1
+        if spinner_layout:
+            sp = tb.spinner
+            if sp < 0 and _DOUBLE[t]:
+                tb.spinner = sp = t
+            if sp >= 0 and len(ends) == 2 and tb.end_tiles[0] != sp and tb.end_tiles[1] != sp:
+                v = _HIGH[sp]
+                ends += [v, v]
+                tb.end_tiles += [-1, -1]
+    if rules.end_scoring != "fives":
+        return 0
+    total = fives_count(tb)
+    if total and not total % 5:
+        tb.fives[rules.side_of(seat)] += total
+        return total
+    return 0
+
+
+def _fives_after(tb: Table, t: int, e: int, touch: int) -> int:
+    """What laying ``t`` on end ``e`` (``touch`` against it) would score (R-F-2), without laying it.
+
+    After a play at least two tiles are down, so the count is the ends' own
+    (a spinner's arms opened by this play hold no tile yet and add nothing).
+    """
+    total = 0
+    for n, et in zip(tb.ends, tb.end_tiles):
+        if et >= 0:
+            total += 2 * n if _DOUBLE[et] else n
+    old = tb.end_tiles[e]
+    if old >= 0:
+        n = tb.ends[e]
+        total -= 2 * n if _DOUBLE[old] else n
+    v = _HIGH[t] if _LOW[t] == touch else _LOW[t]
+    total += 2 * v if _DOUBLE[t] else v
+    return total if total and not total % 5 else 0
+
+
+def table_plays(rules: Rules, tb: Table, fit: int) -> list[tuple[int, int, int | None]]:
+    """Every ``(tile, end, touch)`` play of the tiles in ``fit`` (touch None when forced)."""
+    tt = _TOUCHES[rules.match_rule]
+    out = []
+    for t in tiles.bits(fit):
+        row = tt[t]
+        for e, n in enumerate(tb.ends):
+            th = row[n]
+            if len(th) == 1:
+                out.append((t, e, None))
+            elif th:
+                out.extend((t, e, h) for h in th)
+    return out
+
+
+def table_playout(
+    rules: Rules,
+    hands: list[int],
+    boneyard: list[int],
+    tb: Table,
+    turn: int,
+    passes: int,
+    rand: Rand,
+    greedy: float = 0.75,
+    trace: list | None = None,
+) -> tuple[int | None, int]:
+    """Play a hand out on any table of open ends (line or spinner, matching or sum-to-seven, fives).
+
+    Each seat plays, with probability ``greedy``, the play worth most now (the
+    fives it scores, then the heaviest tile, a double first), otherwise a random
+    fitting play. ``hands``, ``boneyard`` and ``tb`` change in place (``tb``
+    may be empty: the playout leads). Returns ``(domino seat or None, last tile
+    or -1)``. With ``trace`` a list, each action is appended:
+    ``("play", tile, end, touch)`` (end None for a lead), ``("draw",)``, ``("pass",)``.
+    """
+    players = rules.players
+    reserve = rules.reserve
+    draws = rules.drawing != "none"
+    fives = rules.end_scoring == "fives"
+    tt = _TOUCHES[rules.match_rule]
+    fitm = _FITS[rules.match_rule]
+    last = -1
+    if not tb.ends:
+        h = hands[turn]
+        if rand() < greedy:
+            t = heaviest(h)
+        else:
+            ts = list(tiles.bits(h))
+            t = ts[int(rand() * len(ts))]
+        place(rules, tb, t, None, None, turn)
+        if trace is not None:
+            trace.append(("play", t, None, None))
+        h ^= 1 << t
+        hands[turn] = h
+        last = t
+        if not h:
+            return turn, last
+        turn = (turn + 1) % players
+    while True:
+        h = hands[turn]
+        mask = 0
+        for n in tb.ends:
+            mask |= fitm[n]
+        fit = h & mask
+        if not fit:
+            if draws:
+                while len(boneyard) > reserve:  # R-M-4
+                    t = boneyard.pop()
+                    h |= 1 << t
+                    if trace is not None:
+                        trace.append(("draw",))
+                    if (1 << t) & mask:
+                        break
+                hands[turn] = h
+                fit = h & mask
+            if not fit:
+                if trace is not None:
+                    trace.append(("pass",))
+                passes += 1
+                if passes >= players:  # R-M-5
+                    return None, last
+                turn += 1
+                if turn == players:
+                    turn = 0
+                continue
+        passes = 0
+        opts = []
+        for t in tiles.bits(fit):
+            row = tt[t]
+            for e, n in enumerate(tb.ends):
+                th = row[n]
+                if len(th) == 1:
+                    opts.append((t, e, None))
+                elif th:
+                    opts.extend((t, e, x) for x in th)
+        if len(opts) == 1:
+            t, e, th = opts[0]
+        elif rand() < greedy:
+            best_key = -1.0
+            t, e, th = opts[0]
+            for o in opts:
+                key = _VALUE[o[0]] * 2 + _DOUBLE[o[0]] + rand() * 0.5
+                if fives:
+                    x = o[2]
+                    if x is None:
+                        x = tt[o[0]][tb.ends[o[1]]][0]
+                    key += 6 * _fives_after(tb, o[0], o[1], x)
+                if key > best_key:
+                    best_key = key
+                    t, e, th = o
+        else:
+            t, e, th = opts[int(rand() * len(opts))]
+        place(rules, tb, t, e, th, turn)
+        if trace is not None:
+            trace.append(("play", t, e, th))
+        h ^= 1 << t
+        hands[turn] = h
+        last = t
+        if not h:
+            return turn, last
+        turn += 1
+        if turn == players:
+            turn = 0
+
+
+# ------------------------------------------------------------------ dealing and leading
 
 
 def deal(rules: Rules, rng: random.Random) -> tuple[list[int], list[int]]:
@@ -181,32 +513,463 @@ def _random_lead(rules: Rules, h: int, rng: random.Random) -> int:
     return choices[int(rng.random() * len(choices))]
 
 
-def random_hand(rules: Rules, rng: random.Random, scores: Scores | None = None) -> HandResult:
-    """Deal, lead and play one first hand at random, and score it."""
-    if not supports(rules):
-        raise ValueError(f"the fast path plays a plain line only, not {rules.name!r}")
-    hands, boneyard = deal(rules, rng)
-    seat, t = opener_and_lead(rules, hands, rng)
-    hands[seat] &= ~(1 << t)
-    players = rules.players
-    if not hands[seat]:
-        domino, last = seat, t
-    else:
+# ------------------------------------------------------------------ positions for search
+
+
+def trailing_passes(view: SeatView) -> int:
+    """How many seats passed in a row just before now (R-M-5 blocks at ``players``)."""
+    passes = 0
+    for e in reversed(view.events):
+        if e.kind != "pass":
+            break
+        passes += 1
+    return passes
+
+
+def _lead_of(view: SeatView) -> int | None:
+    """The tile that led this hand (for R-B's first-tile bonus)."""
+    for e in view.events:
+        if e.kind == "play" and not e.ends:
+            return e.tile
+    return view.line[0].tile if view.line else None
+
+
+def _last_of(view: SeatView) -> int:
+    """The last tile played this hand, or -1."""
+    for e in reversed(view.events):
+        if e.kind == "play" and e.tile is not None:
+            return e.tile
+        if e.kind == "doubles" and e.second is not None:
+            return e.second
+    return -1
+
+
+class Position:
+    """One deal of a hand in progress with every tile known: what search plays out.
+
+    ``hands`` (masks) and ``boneyard`` (drawn from its end) are one deal of the
+    hidden tiles; the layout's open ends are the subclass's. ``turn`` is the
+    seat to move, ``passes`` the passes in a row, ``first`` / ``last`` the tiles
+    led and last played (R-B), ``domino`` the seat that went out once ``over``.
+    """
+
+    __slots__ = ("rules", "hands", "boneyard", "turn", "passes", "first", "last", "over", "domino")
+
+    rules: Rules
+    hands: list[int]
+    boneyard: list[int]
+    turn: int
+    passes: int
+    first: int | None
+    last: int
+    over: bool
+    domino: int | None
+
+    @classmethod
+    def from_view(
+        cls, view: SeatView, hands: list[int] | None = None, boneyard: list[int] | None = None
+    ) -> Position:
+        """The position ``view`` shows (its seat to move); ``hands`` / ``boneyard``: one deal
+        of the hidden tiles (default: only this seat's hand known, an empty boneyard)."""
+        p = cls.__new__(cls)
+        p.rules = view.rules
+        if hands is None:
+            hands = [0] * view.rules.players
+            hands[view.seat] = view.hand
+        p.hands = hands
+        p.boneyard = boneyard if boneyard is not None else []
+        p.turn = view.seat if view.turn is None else view.turn
+        p.passes = trailing_passes(view)
+        p.first = _lead_of(view)
+        p.last = _last_of(view)
+        p.over = False
+        p.domino = None
+        p._read_layout(view)
+        return p
+
+    def _read_layout(self, view: SeatView) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def copy(self, hands: list[int] | None = None, boneyard: list[int] | None = None) -> Position:
+        """A copy to play on; with ``hands`` / ``boneyard`` the copy takes copies of those."""
+        p = self.__class__.__new__(self.__class__)
+        p.rules = self.rules
+        p.hands = list(self.hands if hands is None else hands)
+        p.boneyard = list(self.boneyard if boneyard is None else boneyard)
+        p.turn = self.turn
+        p.passes = self.passes
+        p.first = self.first
+        p.last = self.last
+        p.over = self.over
+        p.domino = self.domino
+        self._copy_layout(p)
+        return p
+
+    def _copy_layout(self, p: Position) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def apply(self, action: Action) -> None:
+        """The seat to move takes ``action`` (one of the legal actions; not checked here)."""
+        seat = self.turn
+        players = self.rules.players
+        if isinstance(action, Play):
+            t = action.tile
+            self.hands[seat] &= ~_BIT[t]
+            if action.end is None:
+                self.first = t
+            self._lay(action, seat)
+            self.last = t
+            self.passes = 0
+            if not self.hands[seat]:
+                self.over, self.domino = True, seat
+            self.turn = (seat + 1) % players
+        elif isinstance(action, PlayDoubles):
+            self.hands[seat] &= ~(_BIT[action.first] | _BIT[action.second])
+            self._lay_doubles(action, seat)
+            self.last = action.second
+            self.passes = 0
+            if not self.hands[seat]:
+                self.over, self.domino = True, seat
+            self.turn = (seat + 1) % players
+        elif isinstance(action, Draw):
+            self.hands[seat] |= _BIT[self.boneyard.pop()]
+            self.passes = 0
+        elif isinstance(action, Pass):
+            self.passes += 1
+            if self.passes >= players:  # R-M-5
+                self.over, self.domino = True, None
+            self.turn = (seat + 1) % players
+        else:  # pragma: no cover - NextHand, Resign, TimeOut are not moves of a hand
+            raise ValueError(f"{action!r} is not a move within a hand")
+
+    def _lay(self, action: Play, seat: int) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def moves(self) -> list[Action]:
+        """The seat to move's moves as the playout allows them, for exact search.
+
+        Every play, one per outcome (a tile on either of two ends alike is one
+        play); with none, a draw where the rules draw (R-M-4), else a pass. The
+        player's own choices (a draw by choice, the two-doubles move) are not here.
+        """
+        plays = self._plays(self.hands[self.turn])
+        if plays:
+            return plays
+        rules = self.rules
+        if rules.drawing != "none" and len(self.boneyard) > rules.reserve:
+            return [Draw()]
+        return [Pass()]
+
+    def _plays(self, hand: int) -> list[Action]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def layout_key(self) -> tuple:  # pragma: no cover - abstract
+        """The open layout as a hashable value: equal keys, equal futures for the same hands."""
+        raise NotImplementedError
+
+    def _lay_doubles(self, action: PlayDoubles, seat: int) -> None:
+        raise ValueError("this layout has no two-doubles move")
+
+    def playout(self, rand: Rand, greedy: float = 0.0, trace: list | None = None) -> None:
+        """Play the hand out to its end with the playout policy (see the module docstring).
+
+        With ``trace`` a list, each action is appended as a tuple: ``("play", tile,
+        end, ...)`` (end None for a lead), ``("draw",)``, ``("pass",)``.
+        """
+        raise NotImplementedError  # pragma: no cover - abstract
+
+    def fives(self) -> list[int]:
+        """Points each side scored during play this hand (All Fives); zeros elsewhere."""
+        return [0] * self.rules.sides
+
+    def finish(self, before: Scores) -> tuple[HandResult, list[int]]:
+        """Score the finished hand; ``before``: the scores when this position was read.
+
+        Returns the result and the points each side gained from the position on
+        (the result's points plus fives scored in the rest of the hand).
+        """
+        res = score_hand(
+            self.rules,
+            self.domino,
+            self.hands,
+            self.first,
+            self.last if self.last >= 0 else None,
+            before,
+        )
+        return res, list(res.points)
+
+    @classmethod
+    def random_hand(cls, rules: Rules, rng: random.Random, scores: Scores) -> HandResult:
+        """Deal, lead (the first hand's opener rules) and play one hand at random; score it."""
+        hands, boneyard = deal(rules, rng)
+        seat, t = opener_and_lead(rules, hands, rng)
+        p = cls.empty(rules, hands, boneyard, seat)
+        p.apply(Play(t))
+        if not p.over:
+            p.playout(rng.random)
+        return p.finish(scores)[0]
+
+    @classmethod
+    def empty(cls, rules: Rules, hands: list[int], boneyard: list[int], turn: int) -> Position:
+        """A hand dealt and not led yet, ``turn`` to lead."""
+        p = cls.__new__(cls)
+        p.rules = rules
+        p.hands = hands
+        p.boneyard = boneyard
+        p.turn = turn
+        p.passes = 0
+        p.first = None
+        p.last = -1
+        p.over = False
+        p.domino = None
+        p._empty_layout()
+        return p
+
+    def _empty_layout(self) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+class LinePosition(Position):
+    """The plain line of matching ends: two ints, played out by :func:`playout`."""
+
+    __slots__ = ("left", "right")
+
+    left: int
+    right: int
+
+    def _read_layout(self, view: SeatView) -> None:
+        self.left, self.right = (view.ends[0], view.ends[1]) if view.ends else (-1, -1)
+
+    def _empty_layout(self) -> None:
+        self.left = self.right = -1
+
+    def _copy_layout(self, p: Position) -> None:
+        p.left = self.left  # type: ignore[attr-defined]
+        p.right = self.right  # type: ignore[attr-defined]
+
+    @property
+    def ends(self) -> tuple[int, ...]:
+        return () if self.left < 0 else (self.left, self.right)
+
+    def _lay(self, action: Play, seat: int) -> None:
+        t = action.tile
+        if action.end is None:
+            self.left, self.right = _HIGH[t], _LOW[t]
+        elif action.end == 0:
+            self.left = _HIGH[t] if _LOW[t] == self.left else _LOW[t]
+        else:
+            self.right = _HIGH[t] if _LOW[t] == self.right else _LOW[t]
+
+    def layout_key(self) -> tuple:
+        ends = (self.left, self.right) if self.left <= self.right else (self.right, self.left)
+        return (tuple((n, False) for n in ends), -1, ())
+
+    def _plays(self, hand: int) -> list[Action]:
+        left, right = self.left, self.right
+        if left < 0:
+            return [Play(t) for t in tiles.bits(hand)]
+        out: list[Action] = []
+        for t in tiles.bits(hand & (_SUIT[left] | _SUIT[right])):
+            lo, hi = _LOW[t], _HIGH[t]
+            if lo == left or hi == left:
+                out.append(Play(t, 0))
+                if left != right and (lo == right or hi == right):
+                    out.append(Play(t, 1))
+            else:
+                out.append(Play(t, 1))
+        return out
+
+    def _lay_doubles(self, action: PlayDoubles, seat: int) -> None:
+        pass  # a double on each end leaves both ends showing what they showed (R-2D)
+
+    def playout(self, rand: Rand, greedy: float = 0.0, trace: list | None = None) -> None:
+        if self.over:
+            return
+        rules = self.rules
+        if self.left < 0:  # lead: the heaviest tile with probability greedy, else any
+            h = self.hands[self.turn]
+            if rand() < greedy:
+                t = heaviest(h)
+            else:
+                ts = list(tiles.bits(h))
+                t = ts[int(rand() * len(ts))]
+            self.apply(Play(t))
+            if trace is not None:
+                trace.append(("play", t, None))
+            if self.over:
+                return
         domino, last = playout(
-            hands,
-            boneyard,
-            _HIGH[t],
-            _LOW[t],
-            (seat + 1) % players,
-            0,
-            players,
+            self.hands,
+            self.boneyard,
+            self.left,
+            self.right,
+            self.turn,
+            self.passes,
+            rules.players,
             rules.reserve,
             rules.drawing != "none",
-            rng.random,
+            rand,
+            trace,
+            greedy,
         )
-        if last < 0:
-            last = t
-    return score_hand(rules, domino, hands, t, last, scores or Scores.zero(rules.sides))
+        if last >= 0:
+            self.last = last
+        self.over, self.domino = True, domino
+
+    @classmethod
+    def random_hand(cls, rules: Rules, rng: random.Random, scores: Scores) -> HandResult:
+        hands, boneyard = deal(rules, rng)
+        seat, t = opener_and_lead(rules, hands, rng)
+        hands[seat] &= ~(1 << t)
+        players = rules.players
+        if not hands[seat]:
+            domino, last = seat, t
+        else:
+            domino, last = playout(
+                hands,
+                boneyard,
+                _HIGH[t],
+                _LOW[t],
+                (seat + 1) % players,
+                0,
+                players,
+                rules.reserve,
+                rules.drawing != "none",
+                rng.random,
+            )
+            if last < 0:
+                last = t
+        return score_hand(rules, domino, hands, t, last, scores)
+
+
+class TablePosition(Position):
+    """Any table of open ends (:class:`Table`: the spinner, Matador, All Fives' points)."""
+
+    __slots__ = ("table", "fives0")
+
+    table: Table
+    fives0: list[int]
+
+    def _read_layout(self, view: SeatView) -> None:
+        self.table = table_of(view)
+        self.fives0 = list(self.table.fives)
+
+    def _empty_layout(self) -> None:
+        self.table = Table.empty(self.rules)
+        self.fives0 = list(self.table.fives)
+
+    def _copy_layout(self, p: Position) -> None:
+        p.table = self.table.copy()  # type: ignore[attr-defined]
+        p.fives0 = self.fives0  # type: ignore[attr-defined]
+
+    @property
+    def ends(self) -> tuple[int, ...]:
+        return tuple(self.table.ends)
+
+    def _lay(self, action: Play, seat: int) -> None:
+        place(self.rules, self.table, action.tile, action.end, action.touch, seat)
+
+    def _plays(self, hand: int) -> list[Action]:
+        tb = self.table
+        if not tb.ends:
+            return [Play(t) for t in tiles.bits(hand)]
+        tt = _TOUCHES[self.rules.match_rule]
+        fitm = _FITS[self.rules.match_rule]
+        mask = 0
+        for n in tb.ends:
+            mask |= fitm[n]
+        out: list[Action] = []
+        seen = set()
+        for t in tiles.bits(hand & mask):
+            row = tt[t]
+            for e, n in enumerate(tb.ends):
+                th = row[n]
+                if not th:
+                    continue
+                et = tb.end_tiles[e]
+                kind = -1 if et < 0 else _DOUBLE[et]
+                for x in th:
+                    key = (t, n, kind, x)
+                    if key not in seen:  # alike ends: one outcome
+                        seen.add(key)
+                        out.append(Play(t, e, x if len(th) > 1 else None))
+        return out
+
+    def layout_key(self) -> tuple:
+        tb = self.table
+        ends = sorted((n, t >= 0 and bool(_DOUBLE[t])) for n, t in zip(tb.ends, tb.end_tiles))
+        return (tuple(ends), tb.spinner, tuple(tb.fives))
+
+    def playout(self, rand: Rand, greedy: float = 0.0, trace: list | None = None) -> None:
+        if self.over:
+            return
+        domino, last = table_playout(
+            self.rules,
+            self.hands,
+            self.boneyard,
+            self.table,
+            self.turn,
+            self.passes,
+            rand,
+            greedy,
+            trace,
+        )
+        if last >= 0:
+            self.last = last
+        self.over, self.domino = True, domino
+
+    def fives(self) -> list[int]:
+        return list(self.table.fives)
+
+    def finish(self, before: Scores) -> tuple[HandResult, list[int]]:
+        fives = self.table.fives
+        gained = [f - f0 for f, f0 in zip(fives, self.fives0)]
+        written = tuple(w + g for w, g in zip(before.written, gained))
+        res = score_hand(
+            self.rules,
+            self.domino,
+            self.hands,
+            self.first,
+            self.last if self.last >= 0 else None,
+            Scores(written, before.held, before.hanging),
+            fives,
+        )
+        return res, [p + g for p, g in zip(res.points, gained)]
+
+
+LAYOUTS: dict[str, type[Position]] = {
+    "line": TablePosition,
+    "spinner": TablePosition,
+}
+"""Each layout's :class:`Position` (a plain line of matching ends takes :class:`LinePosition`)."""
+
+
+def position_class(rules: Rules) -> type[Position]:
+    """The :class:`Position` class that plays ``rules``' layout (ValueError if none does)."""
+    if plain_line(rules):
+        return LinePosition
+    cls = LAYOUTS.get(rules.layout)
+    if cls is None:
+        raise ValueError(f"the fast path does not play the {rules.layout!r} layout yet")
+    return cls
+
+
+def supports(rules: Rules) -> bool:
+    """Does the fast path play these rules' layout?"""
+    return plain_line(rules) or rules.layout in LAYOUTS
+
+
+def position(
+    view: SeatView, hands: list[int] | None = None, boneyard: list[int] | None = None
+) -> Position:
+    """The :class:`Position` of ``view`` for its layout (one deal: ``hands``, ``boneyard``)."""
+    return position_class(view.rules).from_view(view, hands, boneyard)
+
+
+def random_hand(rules: Rules, rng: random.Random, scores: Scores | None = None) -> HandResult:
+    """Deal, lead and play one first hand at random (uniform policy), and score it."""
+    cls = position_class(rules)
+    return cls.random_hand(rules, rng, scores or Scores.zero(rules.sides))
 
 
 # =====================================================================================

@@ -146,6 +146,7 @@ class RoundsGame(Game):
         g.boneyard = list(self.boneyard)
         g.events = list(self.events)
         g.results = list(self.results)
+        g._neutral_line_fields()  # first: the loop below sets first_tile and last_tile
         for name in (
             "hand_no",
             "turn",
@@ -161,7 +162,6 @@ class RoundsGame(Game):
             "last_tile",
         ):
             setattr(g, name, getattr(self, name))
-        g._neutral_line_fields()
         g.dead = self.dead
         self._copy_layout(g)
         return g

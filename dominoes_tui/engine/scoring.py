@@ -292,7 +292,10 @@ def describe_hand(rules: Rules, result: HandResult, names: Sequence[str]) -> lis
         return describe_round(rules, result, names)
     lines: list[str] = []
     n = names
-    pip_word = "pips"
+
+    def pips(count: int) -> str:
+        return f"{count} pip{'s' * (count != 1)}"
+
     for s, f in enumerate(result.fives):
         if f:
             lines.append(f"{n[s]} scored {f} on the ends during the hand.")
@@ -309,8 +312,10 @@ def describe_hand(rules: Rules, result: HandResult, names: Sequence[str]) -> lis
         lines.append(f"A lone {t} counts {result.counted[seat]}.")
     if result.winner_side is None:
         if result.hanging_added:
+            hang = result.hanging_added
             lines.append(
-                f"Nobody writes; {result.hanging_added} points hang (now {result.after.hanging})."
+                f"Nobody writes; {hang} point{'s hang' if hang != 1 else ' hangs'} "
+                f"(now {result.after.hanging})."
             )
         else:
             lines.append("Nobody scores.")
@@ -321,13 +326,13 @@ def describe_hand(rules: Rules, result: HandResult, names: Sequence[str]) -> lis
         pts = result.points[s]
         if pts <= 0:
             continue
-        parts = [f"{result.pips_part[s]} {pip_word}"]
+        parts = [pips(result.pips_part[s])]
         if rules.end_scoring == "fives" and rules.scoring == "winner_takes":
             w = result.side_pips[s]
             others = [p for o, p in enumerate(result.side_pips) if o != s]
             diff = result.kind == "blocked" and rules.blocked == "difference"
             raw = sum(p - w for p in others) if diff else sum(others)
-            parts = [f"{raw} pips, to the nearest 5"]
+            parts = [f"{pips(raw)}, to the nearest 5"]
         if result.full_fish:
             parts[0] += f" (full fish: with {n[result.winner_side]}'s {result.full_fish})"
         if result.bonus:
@@ -340,7 +345,7 @@ def describe_hand(rules: Rules, result: HandResult, names: Sequence[str]) -> lis
             if wrote == 0 and result.after.held[s] > result.before.held[s]:
                 lines.append(
                     f"{n[s]} takes {pts} ({how}): under 13 with nothing written, "
-                    f"held (+{result.after.held[s]}) by the rule of 13."
+                    f"held by the rule of 13 ({result.after.held[s]} held in all)."
                 )
             elif wrote > pts:
                 lines.append(f"{n[s]} writes {wrote}: {pts} ({how}) and {wrote - pts} held before.")

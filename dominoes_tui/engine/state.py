@@ -363,6 +363,7 @@ class Game:
             "rotation",
         ):
             setattr(g, name, getattr(self, name))
+        g.hand_fives = list(self.hand_fives)  # a list: a copy's fives must not score in self
         g.arms = [list(a) for a in self.arms]
         g.hand_fives = list(self.hand_fives)  # mutated in place by _score_fives
         g.end_tiles = list(self.end_tiles)
@@ -581,11 +582,9 @@ class Game:
             if action.touch is not None:
                 raise IllegalAction(f"{name} leads the line: give no half")
             if not self._lead_mask(self.hands[seat]) & tiles.BIT[t]:
-                if self.lead_tile is not None:
-                    raise IllegalAction(
-                        f"this hand must be led with {tiles.name(self.lead_tile)} (R-O-2)"
-                    )
-                raise IllegalAction("you hold a double, so you must lead a double (R-O-5)")
+                if self.lead_tile is not None:  # R-O-2, R-O-3
+                    raise IllegalAction(f"this hand must be led with {tiles.name(self.lead_tile)}")
+                raise IllegalAction("you hold a double, so you must lead a double")  # R-O-5
             self._lead(t)
             self._after_play(
                 seat, t, Event(seat, "play", (), t, None, scored=self._score_fives(seat))
@@ -595,7 +594,7 @@ class Game:
         if action.end is None or not 0 <= action.end < len(self.ends):
             if len(fitting) > 1:
                 which = "both ends" if len(self.ends) == 2 else "more than one end"
-                raise IllegalAction(f"{name} fits {which}: say which end (R-M-2)")
+                raise IllegalAction(f"{name} fits {which}: say which end")  # R-M-2
             raise IllegalAction(f"say which end to play {name} on")
         n = self.ends[action.end]
         touches = self._touches(t, n)
@@ -711,13 +710,13 @@ class Game:
         if not self.rules.two_doubles:
             raise IllegalAction("this variant does not play the two-doubles move")
         if not self.ends:
-            raise IllegalAction("the two-doubles move is not allowed on the lead (R-2D)")
+            raise IllegalAction("the two-doubles move is not allowed on the lead")  # R-2D
         dd = self._two_doubles(seat)
         if dd is None or {dd.first, dd.second} != {action.first, action.second}:
             raise IllegalAction(
                 "two doubles need open ends showing different numbers and "
-                "the double of each in your hand (R-2D)"
-            )
+                "the double of each in your hand"
+            )  # R-2D
         before = tuple(self.ends)
         first, second = dd.first, dd.second  # left end's double, then the right end's
         self._place(first, 0)
@@ -735,14 +734,12 @@ class Game:
             # who cannot play, and the opener can always lead from their hand
             raise IllegalAction("you lead: the boneyard is only for a player who cannot play")
         if len(self.boneyard) <= r.reserve:
-            if r.reserve:
-                raise IllegalAction(
-                    f"the boneyard's last {r.reserve} tile{'s' if r.reserve > 1 else ''} "
-                    "may not be drawn (R-C-3)"
-                )
+            if r.reserve:  # R-C-3
+                last = "last tile" if r.reserve == 1 else f"last {r.reserve} tiles"
+                raise IllegalAction(f"the boneyard's {last} may not be drawn")
             raise IllegalAction("the boneyard is empty")
         if r.drawing == "until_playable" and self.fitting_mask(seat):
-            raise IllegalAction("you hold a tile that fits, so you may not draw (R-M-4)")
+            raise IllegalAction("you hold a tile that fits, so you may not draw")  # R-M-4
         t = self.boneyard.pop()
         self.hands[seat] |= tiles.BIT[t]
         self.passes = 0
@@ -755,7 +752,7 @@ class Game:
         if self.fitting_mask(seat):
             raise IllegalAction("you hold a tile that fits, so you may not pass")
         if r.drawing != "none" and len(self.boneyard) > r.reserve:
-            raise IllegalAction("you cannot play, so you must draw (R-M-4)")
+            raise IllegalAction("you cannot play, so you must draw")  # R-M-4
         self.events.append(Event(seat, "pass", tuple(self.ends)))
         self.passes += 1
         if self.passes >= r.players:  # R-M-5: everyone passed in turn: blocked

@@ -100,7 +100,7 @@ _EXPORTS = {
         "MatchRecord",
         "outcome_of",
     ),
-    "lock": ("LOCK_NAME", "TableLock", "table_lock"),
+    "lock": ("LOCK_NAME", "TableLock", "claim_table", "table_lock"),
     "paths": ("AUTOSAVE_NAME", "HOME_ENV", "autosave_path", "data_dir", "has_autosave"),
     "saves": (
         "FORMAT_VERSION",
@@ -148,7 +148,7 @@ if TYPE_CHECKING:
         MatchRecord,
         outcome_of,
     )
-    from .lock import LOCK_NAME, TableLock, table_lock
+    from .lock import LOCK_NAME, TableLock, claim_table, table_lock
     from .paths import AUTOSAVE_NAME, HOME_ENV, autosave_path, data_dir, has_autosave
     from .saves import (
         FORMAT_VERSION,
@@ -250,6 +250,7 @@ __all__ = [
     "abandon_match",
     "autosave",
     "autosave_path",
+    "claim_table",
     "compute_stats",
     "data_dir",
     "discard_autosave",

@@ -155,3 +155,10 @@ def table_lock(home: Path | None = None) -> TableLock:
         if lock is None:
             lock = _LOCKS[key] = TableLock(folder)
         return lock
+
+
+def claim_table(home: Path | None = None) -> str | None:
+    """Hold this process's table lock: None when held (a table may open), else the
+    sentence to say (another window has its table open; read, abandon and write nothing)."""
+    lock = table_lock(home)
+    return None if lock.acquire() else lock.problem()

@@ -1,24 +1,27 @@
-"""The player's own settings, whatever the house: the strategy coach at the table.
+"""The strategy coach's setting, the player's own whatever the house (issue 16).
 
-Kept in ``player.json`` beside the table options (``options.json``): the strategy
-coach's setting (``strategy_coach``) and how many matches it has coached
-(``strategy_coached``). It is ``"auto"`` for a new player: on for their first
-:data:`AUTO_MATCHES` matches, then off; ``"on"`` and ``"off"`` are the person's own
-choice (the options screen's Strategy coach row).
+Kept in the player's ``settings.json`` (:mod:`dominoes_tui.settings`, beside the pace
+and the tile style): the strategy coach's setting (``strategy_coach``) and how many
+matches it has coached (``strategy_coached``). It is ``"auto"`` for a new player: on
+for their first :data:`AUTO_MATCHES` matches, then off; ``"on"`` and ``"off"`` are the
+person's own choice (the options screen's Strategy coach row). It is apart from the
+first hand's guide (``settings.COACH``), which the table offers once.
 
 Reading never raises (a damaged or unreadable file gives the defaults); writing
 never raises either (a folder that cannot be written only means nothing is kept).
+
+>>> CoachSetting().coach_on, CoachSetting(coached=3).coach_on
+(True, False)
+>>> CoachSetting(coached=1).coach_words()
+'On for your first 3 matches (2 to go)'
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, replace
-from pathlib import Path
 
-from .paths import write_atomic
+from .. import settings
 
-FILE_NAME = "player.json"
 COACH_KEY = "strategy_coach"
 COACHED_KEY = "strategy_coached"
 COACH_MODES = ("auto", "on", "off")
@@ -32,7 +35,7 @@ COACH_WORDS = {
 
 
 @dataclass(frozen=True)
-class PlayerSettings:
+class CoachSetting:
     coach: str = "auto"
     """``"auto"``, ``"on"`` or ``"off"``."""
     coached: int = 0
@@ -53,52 +56,34 @@ class PlayerSettings:
         return f"{COACH_WORDS['auto']} ({left} to go)"
 
 
-def player_path() -> Path:
-    """``player.json``, in the folder that holds ``options.json``."""
-    from ..options import options_path
-
-    return options_path().parent / FILE_NAME
-
-
-def load_player(path: Path | None = None) -> PlayerSettings:
-    """The player's settings (the defaults if there is no file or it cannot be read)."""
-    path = path or player_path()
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError, UnicodeDecodeError):
-        return PlayerSettings()
-    if not isinstance(data, dict):
-        return PlayerSettings()
+def load_player() -> CoachSetting:
+    """The strategy coach's setting (the defaults for anything missing or unreadable)."""
+    data = settings.load()
     coach = data.get(COACH_KEY)
     coached = data.get(COACHED_KEY)
-    return PlayerSettings(
+    return CoachSetting(
         coach=coach if coach in COACH_MODES else "auto",
         coached=coached if type(coached) is int and 0 <= coached < 10**6 else 0,
     )
 
 
-def save_player(settings: PlayerSettings, path: Path | None = None) -> None:
-    """Keep ``settings`` (atomic; never raises)."""
-    path = path or player_path()
-    try:
-        data = {COACH_KEY: settings.coach, COACHED_KEY: settings.coached}
-        write_atomic(path, (json.dumps(data, indent=2) + "\n").encode())
-    except OSError:
-        pass
+def save_player(setting: CoachSetting) -> None:
+    """Keep ``setting`` (the other settings stay as they are; never raises)."""
+    settings.remember_all({COACH_KEY: setting.coach, COACHED_KEY: setting.coached})
 
 
-def set_coach(mode: str, path: Path | None = None) -> PlayerSettings:
+def set_coach(mode: str) -> CoachSetting:
     """Set the coach to ``mode`` (``"auto"``, ``"on"``, ``"off"``) and keep it."""
     if mode not in COACH_MODES:
         raise ValueError(f"the coach is one of {', '.join(COACH_MODES)}, not {mode!r}")
-    settings = replace(load_player(path), coach=mode)
-    save_player(settings, path)
-    return settings
+    setting = replace(load_player(), coach=mode)
+    save_player(setting)
+    return setting
 
 
-def count_coached_match(path: Path | None = None) -> PlayerSettings:
+def count_coached_match() -> CoachSetting:
     """A match the coach was at has ended: one fewer to go in ``"auto"``."""
-    settings = load_player(path)
-    settings = replace(settings, coached=settings.coached + 1)
-    save_player(settings, path)
-    return settings
+    setting = load_player()
+    setting = replace(setting, coached=setting.coached + 1)
+    save_player(setting)
+    return setting

@@ -5,19 +5,29 @@ from __future__ import annotations
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual import events
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 
 from ..engine import DEFAULT_VARIANT, Rules
 from ..engine.rules import load_variants_noted
-from .messages import NewGame, OpenStartMenu, PlayDeal, Quit, ResumeMatch, StartMatch
+from .messages import (
+    LeaveTable,
+    NewGame,
+    OpenStartMenu,
+    PlayDeal,
+    Quit,
+    ResumeMatch,
+    SetCoach,
+    StartMatch,
+)
 
 # Loaded when first used, not at startup (the start menu needs none of them; issue 10,
 # benchmarks/startup.py): the store (SQLite), the CPU players, the options model, the
@@ -26,11 +36,27 @@ if TYPE_CHECKING:
     from .. import store
     from ..ai import Player
     from ..engine import Game
-    from ..table import Pace, TableSession
+    from ..table import Pace
+    from ..table.coach import CoachedSession
     from .screens.table import TableScreen
 
 MIN_SIZE = (80, 24)
-__all__ = ["DominoesApp", "MIN_SIZE", "default_level", "run_app"]
+__all__ = ["DominoesApp", "MIN_SIZE", "SCREEN_COMMANDS", "default_level", "run_app"]
+
+SCREEN_COMMANDS: dict[str, tuple[str, str]] = {
+    "play": ("Play the raised tile", "Lay it on the line"),
+    "select(-1)": ("Previous tile", "Raise the tile to the left"),
+    "select(1)": ("Next tile", "Raise the tile to the right"),
+    "draw": ("Draw", "Take a tile from the boneyard"),
+    "pass_turn": ("Pass", "Pass your turn"),
+    "two_doubles": ("Two doubles", "Lay both doubles at once"),
+    "hint": ("Hint", "What Expert would play here, and why"),
+    "rules": ("Rules", "This house's rules, with the options in force"),
+    "resign": ("Resign", "Give the match up: it counts as a loss"),
+    "quit_match": ("Leave the table", "The match is saved for Continue"),
+}
+"""Ctrl+P: the names the command palette gives a screen's keys (the others show by their
+footer description; keys hidden from the footer and not named here are left out)."""
 
 PlayerFactory = Callable[[str, int], "Player"]
 
@@ -53,11 +79,15 @@ class DominoesApp(App[None]):
 
     CSS_PATH = Path(__file__).with_name("dominoes.tcss")
     TITLE = "Dominoes"
-    ENABLE_COMMAND_PALETTE = False
+    # Ctrl+P lists the commands of the screen in front (the table's keys) and the app's
+    # (get_system_commands); the footers leave its key out (dominoes.tcss)
+    ENABLE_COMMAND_PALETTE = True
+    COMMAND_PALETTE_BINDING = "ctrl+p"
     BINDINGS = [
         Binding("ctrl+c", "quit", "Quit", show=False, priority=True),
         # back to the shell (fg returns); the table pauses its clocks meanwhile (R-T-1)
         Binding("ctrl+z", "suspend_process", "Suspend", show=False, priority=True),
+        Binding("f1", "how_to_play", "How to play", show=False),
     ]
 
     def __init__(
@@ -67,8 +97,8 @@ class DominoesApp(App[None]):
         rules: Rules | None = None,
         seed: int | None = None,
         level: str | None = None,
-        speed: float = 1.0,
-        tile_style: str = "box",
+        speed: float | None = None,
+        tile_style: str | None = None,
         delay: float | None = None,
         player_factory: PlayerFactory | None = None,
         now: Callable[[], float] = time.monotonic,
@@ -77,6 +107,9 @@ class DominoesApp(App[None]):
         resume: bool = False,
     ) -> None:
         """``delay``: seconds before the CPU's move shows (None: from ``speed``; tests use 0).
+
+        ``speed`` (``--speed``) and ``tile_style`` (``--tiles``) given here win over the
+        player's remembered pace and tile style (None: the remembered ones).
 
         ``game`` starts the first table from a set position (tests, puzzles).
         ``start_menu`` opens the start menu first (a bare ``dominoes``).
@@ -93,31 +126,54 @@ class DominoesApp(App[None]):
         self.rules = rules if rules is not None else load_variants_noted()[0][variant]
         self.seed = seed if seed is not None else random.randrange(1, 1_000_000)
         self.level = level or default_level()
-        self.tile_style = tile_style
+        self._tile_style = tile_style
         self._delay = delay
         self._speed = speed
         self.now = now
         self.player_factory = player_factory or _make_player
         self.start_menu = start_menu
+        self.menu_seen = False
+        """The start menu has been open: leaving a table goes back to it."""
         self._seed_used = False
         self._navigating = False
 
     def on_mount(self) -> None:
         if self.start_menu and not self.resume:
             self.open_start_menu()
-        elif not (self.resume and self.resume_autosave()):
-            self._seed_used = True
-            self.start_match(self.rules, self.seed, self.level, game=self._start_game)
+        elif self.resume:
+            if not self.resume_autosave():
+                self._first_match()
+        elif not self.ask_resume_or_new(self._first_match, back="Quit"):
+            self._first_match()  # nothing saved: deal at once
         self.check_size()
+
+    def _first_match(self) -> None:
+        """``dominoes play``'s table: the given seed (and position, in tests)."""
+        self._seed_used = True
+        self.start_match(self.rules, self.seed, self.level, game=self._start_game)
+
+    @property
+    def tile_style(self) -> str:
+        """``--tiles``, else the player's remembered tile style."""
+        if self._tile_style is not None:
+            return self._tile_style
+        from ..settings import load_settings
+
+        return load_settings().tiles
 
     @property
     def pace(self) -> Pace:
-        """How long each CPU move and each forced move of yours stays on show."""
+        """How long each CPU move and each forced move of yours stays on show: ``--speed``
+        (or a test's delay), else the player's remembered pace."""
         from ..table import Pace
 
         if self._delay is not None:
             return Pace.from_delay(self._delay)
-        return Pace.from_speed(self._speed)
+        if self._speed is not None:
+            return Pace.from_speed(self._speed)
+        from ..settings import load_settings
+
+        return Pace.named(load_settings().pace)
 
     @property
     def table(self) -> TableScreen | None:
@@ -143,9 +199,9 @@ class DominoesApp(App[None]):
         """Open a fresh table (replacing any other screens); ``name``: the opponent's."""
         if not self.claim_table():
             return
-        from ..table import TableSession
+        from ..table.coach import CoachedSession
 
-        session = TableSession(
+        session = CoachedSession(
             rules,
             seed,
             level,
@@ -163,24 +219,24 @@ class DominoesApp(App[None]):
         (kept until it exits); else the reason is said and no table may open."""
         from .. import store
 
-        lock = store.table_lock()
-        if lock.acquire():
+        problem = store.claim_table()
+        if problem is None:
             return True
-        self.notify(lock.problem(), title="Another window", severity="warning", markup=False)
+        self.notify(problem, title="Another window", severity="warning", markup=False)
         return False
 
     def resume_saved(self, saved: store.SavedGame) -> None:
         """Open the table of a saved match; it waits for a key, clocks stopped."""
         if not self.claim_table():
             return
-        from ..table import TableSession
+        from ..table.coach import CoachedSession
 
-        session = TableSession.resume(
+        session = CoachedSession.resume(
             saved, player_factory=self.player_factory, now=self.now, pace=self.pace
         )
         self._open_table(session)
 
-    def _open_table(self, session: TableSession) -> None:
+    def _open_table(self, session: CoachedSession) -> None:
         self.rules, self.seed, self.level = session.rules, session.seed, session.level
         old = self.table
         if old is not None:
@@ -189,7 +245,57 @@ class DominoesApp(App[None]):
             self.pop_screen()
         from .screens.table import TableScreen
 
+        offer = self._coach(session)
         self.push_screen(TableScreen(session, tile_style=self.tile_style))
+        if offer:  # never offered yet: once, over the first table
+            self.call_after_refresh(self._offer_coach, session)
+
+    # ------------------------------------------------------------ the coach
+    def _coach(self, session: CoachedSession) -> bool:
+        """Coach this table's hand if the person asked for it (the setting, remembered);
+        True when the coach has never been offered."""
+        from .. import settings
+
+        wanted = settings.get(settings.COACH)
+        if wanted is True:
+            self._start_coach(session)
+        return wanted is None
+
+    def _start_coach(self, session: CoachedSession) -> None:
+        from .. import settings
+
+        session.coaching = True
+        session.on_coach_done = lambda: settings.remember(settings.COACH, False)
+
+    def _offer_coach(self, session: CoachedSession) -> None:
+        from .. import settings
+        from .screens.dialogs import CoachOfferScreen
+
+        def answered(yes: bool | None) -> None:
+            settings.remember(settings.COACH, bool(yes))
+            if yes and not session.left:
+                self._start_coach(session)
+
+        if self.table is not None and self.table.session is session:
+            self.push_screen(CoachOfferScreen(), answered)
+
+    def on_set_coach(self, message: SetCoach) -> None:
+        """The How to play screen's switch: coach the hand at the table (or the next one)."""
+        from .. import settings
+
+        on = message.on
+        settings.remember(settings.COACH, on)
+        table = self.table
+        if table is None:
+            return
+        from ..table.coach import CoachedSession
+
+        session = table.session
+        if isinstance(session, CoachedSession) and not session.match_over:
+            if on:
+                self._start_coach(session)
+            else:
+                session.coaching = False
 
     def resume_autosave(self) -> bool:
         """Open the autosaved match (``--resume``); False, with the reason said, if there is
@@ -231,13 +337,29 @@ class DominoesApp(App[None]):
 
             store.table_lock().release()
 
-    def open_start_menu(self) -> None:
-        """The start menu (New game, Continue, Rules, Statistics, Quit) over nothing else."""
+    def open_start_menu(self, houses: bool = False) -> None:
+        """The start menu (New game, Continue, Rules, Statistics, Quit) over nothing else;
+        ``houses``: with the houses' list in focus (a new game's first step)."""
         from .screens.start import StartScreen
 
+        table = self.table
+        over = table.session.info.match_id if table and table.session.match_over else None
+        self._park_table()
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(StartScreen(self.rules.name, level=self.level))
+        self.menu_seen = True
+        self.push_screen(
+            StartScreen(self.rules.name, level=self.level, houses=houses, finished=over)
+        )
+
+    def _park_table(self) -> None:
+        """The table is put away without giving its match up: an unfinished match is
+        saved (with its clocks) for Continue, and nothing there moves or saves any more
+        (a later match in the save slot gives it up, recorded as left unfinished)."""
+        table = self.table
+        if table is not None and not table.session.left:
+            table.session.close()
+            table.session.left = True
 
     def next_seed(self) -> int:
         """The seed given to the app (``--seed``, tests) for its first match, then fresh ones."""
@@ -247,22 +369,44 @@ class DominoesApp(App[None]):
         return random.randrange(1, 1_000_000)
 
     def new_game(self) -> None:
-        from ..ai import LEVELS
-        from ..options import remembered_rules
-        from .screens.dialogs import NewGameScreen
+        """A new match (the match-over screen, the command palette), as on the start menu:
+        the houses, then the table options. An unfinished match at the table is saved
+        and the menu's question asks about it when a house is picked."""
+        self.open_start_menu(houses=True)
 
-        def chosen(choice: tuple[str, str] | None) -> None:
-            if choice is None:
-                t = self.table
-                if t is not None and t.session.match_over:
-                    t.show_result()  # back to the match-over screen
-                return
-            variant, level = choice
-            # the options last chosen for that house on the options screen, if any
-            rules = remembered_rules(load_variants_noted()[0][variant])
-            self.start_match(rules, random.randrange(1, 1_000_000), level)
+    def ask_resume_or_new(self, new: Callable[[], None], back: str = "Back") -> bool:
+        """A new match is about to start and another one is saved: ask first ("Resume
+        the classic match, You 34 – CPU 51, hand 4, or start a new one?"). ``new`` runs
+        if the person starts a new one; ``back``: what Esc does (``"Quit"``: quit).
+        False when there is nothing to ask (no save, or it is the table's own match)."""
+        from .. import store
 
-        self.push_screen(NewGameScreen(self.rules.name, tuple(LEVELS), self.level), chosen)
+        if not store.has_autosave():
+            return False
+        table = self.table
+        if table is not None and store.saved_match_id() == table.session.info.match_id:
+            return False  # the match at the table (over, being recorded)
+        res = store.load_autosave()
+        if not (res.ok and res.saved is not None):
+            if res.problem:  # set aside by the store: nothing to resume
+                self.notify(
+                    res.problem, title="Saved game", severity="warning", timeout=15, markup=False
+                )
+            return False
+        from .screens.dialogs import ResumeOrNewScreen
+        from .words import saved_summary
+
+        def answered(answer: str | None) -> None:
+            if answer == "resume":
+                if not self.resume_autosave():
+                    new()
+            elif answer == "new":
+                new()
+            elif back == "Quit":
+                self.exit()
+
+        self.push_screen(ResumeOrNewScreen(saved_summary(res.saved), back), answered)
+        return True
 
     # ------------------------------------------------------------ navigation messages
     def _stale(self, message: Message) -> bool:
@@ -320,6 +464,111 @@ class DominoesApp(App[None]):
     def on_quit(self, message: Quit) -> None:
         self.exit()
 
+    def on_leave_table(self, message: LeaveTable) -> None:
+        """``q`` at the table: back to the start menu when the person came from it, else
+        quit; asked first, saying the match is saved and how to continue it."""
+        table = self.table
+        if table is None or self._stale(message):
+            return
+        from .screens.dialogs import ConfirmScreen
+
+        session = table.session
+        saved = bool(session.game.log) and not session.match_over
+        to_menu = self.menu_seen if message.to_menu is None else message.to_menu
+        if to_menu:
+            question = "Back to the start menu?"
+            if saved:
+                question += " The match is saved: Continue picks it up."
+        else:
+            question = "Leave the table and quit?"
+            if saved:
+                question += (
+                    " The match is saved: dominoes play --resume (or Continue on the start "
+                    "menu) picks it up."
+                )
+
+        def done(yes: bool | None) -> None:
+            if yes and to_menu:
+                self.open_start_menu()
+            elif yes:
+                self.exit()
+
+        self.push_screen(ConfirmScreen(question), done)
+
+    # ------------------------------------------------------------ help and commands
+    def rules_in_view(self) -> Rules:
+        """The house the person is looking at: the table's, the start menu's highlighted
+        house, the options screen's; else the last one played."""
+        for screen in reversed(self.screen_stack):
+            rules = getattr(screen, "house_rules", None)
+            if isinstance(rules, Rules):
+                return rules
+            session = getattr(screen, "session", None)
+            if session is not None and isinstance(getattr(session, "rules", None), Rules):
+                return session.rules
+        return self.rules
+
+    def action_how_to_play(self) -> None:
+        """F1: how to play this house (F1 again, or Esc, closes it)."""
+        from .screens.howto import HowToPlayScreen
+
+        if isinstance(self.screen, HowToPlayScreen):
+            self.screen.dismiss(None)
+            return
+        from .. import settings
+
+        table = self.table
+        at_table = table is not None and not table.session.match_over
+        coach = settings.get(settings.COACH) is True
+        if at_table:
+            coach = bool(getattr(table.session, "coaching", coach))
+        self.push_screen(HowToPlayScreen(self.rules_in_view(), coach=coach, at_table=at_table))
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Ctrl+P: the keys of the screen in front (the table's moves, when they apply
+        now), then the app's: new game, how to play, statistics, the start menu, quit."""
+        titles: set[str] = set()
+        actions: set[str] = set()
+        for _node, binding, enabled, _tip in screen.active_bindings.values():
+            named = SCREEN_COMMANDS.get(binding.action)
+            if not enabled or binding.action in actions or binding.action.startswith("app."):
+                continue
+            if named is None and not (binding.show and binding.description):
+                continue
+            key = self.get_key_display(binding)
+            title, help_text = named or (binding.description, "")
+            help_text = f"{help_text} ({key})" if help_text else f"Key: {key}"
+            actions.add(binding.action)
+            titles.add(title)
+            yield SystemCommand(title, help_text, partial(screen.run_action, binding.action))
+        at_menu = type(screen).__name__ == "StartScreen"
+        app_commands = [
+            ("New game", "Choose a house and start a new match", self.new_game),
+            (
+                "How to play",
+                "Matching, drawing, scoring in this house, the keys (F1)",
+                self.action_how_to_play,
+            ),
+            ("Statistics", "Your record against the CPU", self.show_stats),
+            ("Start menu", "Back to the start menu", self._to_menu),
+            ("Quit", "Quit the program (an unfinished match is saved)", self.exit),
+        ]
+        for title, help_text, callback in app_commands:
+            if title in titles or (at_menu and title == "Start menu"):
+                continue
+            yield SystemCommand(title, help_text, callback)
+
+    def show_stats(self) -> None:
+        from .screens.stats import StatsScreen
+
+        self.push_screen(StatsScreen())
+
+    def _to_menu(self) -> None:
+        if self.table is not None:
+            self.post_message(LeaveTable(to_menu=True))
+        else:
+            self.open_start_menu()
+
     def on_resize(self, event: events.Resize) -> None:
         self.call_after_refresh(self.check_size)
 
@@ -333,7 +582,9 @@ class DominoesApp(App[None]):
         top = self.screen
         if small:
             if not isinstance(top, TooSmallScreen):
-                self.push_screen(TooSmallScreen(w, h, MIN_SIZE))
+                t = self.table
+                saved = t is not None and bool(t.session.game.log) and not t.session.match_over
+                self.push_screen(TooSmallScreen(w, h, MIN_SIZE, saved=saved))
             else:
                 top.show(w, h)
         elif isinstance(top, TooSmallScreen):

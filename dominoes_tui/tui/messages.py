@@ -56,7 +56,8 @@ class OpenStartMenu(Message):
 
 @dataclass
 class NewGame(Message):
-    """Choose a house and a CPU level for a new match (from the match-over screen)."""
+    """A new match (the match-over screen, the command palette): the houses on the start
+    menu, then the table options; an unfinished match is asked about first."""
 
 
 @dataclass
@@ -72,3 +73,18 @@ class PlayDeal(Message):
 
     practice: Practice
     replace: bool = False
+
+
+@dataclass
+class LeaveTable(Message):
+    """``q`` at the table: the app asks, then goes back to the start menu (when the match
+    was started from it, or ``to_menu``) or quits; the match is saved either way."""
+
+    to_menu: bool | None = None
+
+
+@dataclass
+class SetCoach(Message):
+    """Turn the coach on or off (remembered): for the hand at the table, or the next one."""
+
+    on: bool

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any
 
@@ -19,7 +20,13 @@ def _is_terminal(stream: Any) -> bool:
 
 
 def require_terminal() -> None:
-    """Say :data:`NEEDS_TERMINAL` and exit 1 unless stdin and stdout are both a terminal."""
+    """Say :data:`NEEDS_TERMINAL` and exit 1 unless stdin and stdout are both a terminal.
+
+    A driver named in ``TEXTUAL_DRIVER`` (``dominoes serve`` runs each browser tab's game
+    with textual-serve's web driver, over pipes) needs none.
+    """
+    if os.environ.get("TEXTUAL_DRIVER"):
+        return
     if _is_terminal(sys.stdin) and _is_terminal(sys.stdout):
         return
     print(f"Error: {NEEDS_TERMINAL}", file=sys.stderr)

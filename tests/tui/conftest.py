@@ -14,9 +14,13 @@ from dominoes_tui.tui.screens.table import TableScreen
 @pytest.fixture(autouse=True)
 def _home(tmp_path, monkeypatch):
     monkeypatch.setenv("DOMINOES_TUI_HOME", str(tmp_path))
-    # The strategy coach (issue 16) is on for a new player; here it is off unless a test turns it
-    # on (tests/tui/test_review_coach.py): its points and questions would move the others.
-    (tmp_path / "player.json").write_text('{"strategy_coach": "off"}')
+    # the coach was offered already (answered no): the offer would cover every table;
+    # tests/tui/test_around.py removes this to see the offer. The strategy coach (issue 16) is
+    # on for a new player; here it is off unless a test turns it on
+    # (tests/tui/test_review_coach.py): its points and questions would move the others.
+    (tmp_path / "settings.json").write_text(
+        '{"coach": false, "strategy_coach": "off"}', encoding="utf-8"
+    )
 
 
 class FirstLegal:
@@ -85,8 +89,9 @@ async def take_turn(pilot) -> None:
         hand = table.session.hand()
         await press_to_select(pilot, hand.index(action.tile))
         await pilot.press("enter")
-        if isinstance(table.session.question, EndQuestion):  # which end: ← → ↑ ↓
-            await pilot.press(("left", "right", "up", "down")[action.end])
+        if isinstance(table.session.question, EndQuestion):  # which end: the arrow it shows
+            arrow = table.session.end_arrows.get(action.end, "←→↑↓"[action.end])
+            await pilot.press({"←": "left", "→": "right", "↑": "up", "↓": "down"}[arrow])
         q = table.session.question
         if isinstance(q, TouchQuestion):  # a matador either way round (R-MT-2)
             await pilot.press("left" if action.touch == q.touches[0] else "right")

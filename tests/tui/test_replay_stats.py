@@ -295,7 +295,12 @@ async def test_replay_of_an_abandoned_match_says_so() -> None:
         await pilot.press("end")
         screen = app.screen
         assert screen.index == 20
-        assert "left unfinished" in shown_text(screen, "#rp-scores")
+        scores = shown_text(screen, "#rp-scores")
+        assert "left unfinished" in scores
+        # its first hand was never finished: still "hand 1 of 1", never "of 0" (issue 12)
+        assert f"Hand 1 of {g.hand_no}" in scores and g.hand_no == 1
+        await pilot.press("home")
+        assert "Hand 1 of 1 " in shown_text(screen, "#rp-scores")
 
 
 async def test_replay_stops_where_todays_rules_refuse_a_move(monkeypatch) -> None:

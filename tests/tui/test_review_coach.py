@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 from conftest import make_app, play_until, press_to_select, settle
 
+from dominoes_tui import settings
 from dominoes_tui.ai import review as rv
 from dominoes_tui.engine import Play, hand_start, tiles
 from dominoes_tui.store import player
@@ -47,6 +48,12 @@ def _rigged(monkeypatch):
 
 def coach_on() -> None:
     player.set_coach("on")
+
+
+def new_player() -> None:
+    """The strategy coach as for a new player: nothing kept (the first hand's guide stays
+    answered, as tests/tui/conftest.py wrote it)."""
+    settings.settings_path().write_text('{"coach": false}', encoding="utf-8")
 
 
 def hand_over(app) -> bool:
@@ -146,7 +153,7 @@ async def test_reviews_are_kept_with_the_match_in_the_history() -> None:
     at the table: the match counts as one of its first three."""
     from dominoes_tui import store
 
-    player.player_path().unlink()  # a new player: the coach is on ("auto")
+    new_player()  # the coach is on ("auto")
     tui_coach.EVALUATOR = lambda view, seed: dict.fromkeys(view.legal, 0.5)  # never a blunder
     app = make_app("classic", seed=11, target=30)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -269,8 +276,9 @@ async def test_no_coach_when_it_is_off() -> None:
     app = make_app("classic", seed=5)  # tests/tui/conftest.py: the coach is off
     async with app.run_test(size=(100, 32)) as pilot:
         table = await reach_a_decision(pilot)
-        assert not coach_of(table.session).enabled
-        assert table.session.check_move is None
+        coach = coach_of(table.session)
+        assert not coach.enabled
+        assert table.session.check_move != coach.check  # the first hand's guide's hook only
 
 
 async def test_a_strategy_point_at_most_once_a_hand(monkeypatch) -> None:
@@ -297,7 +305,7 @@ async def test_a_strategy_point_at_most_once_a_hand(monkeypatch) -> None:
 
 
 def test_a_new_player_has_the_coach() -> None:
-    player.player_path().unlink()  # tests/tui/conftest.py wrote "off"
+    new_player()  # tests/tui/conftest.py wrote "off"
     assert player.load_player().coach_on
 
 

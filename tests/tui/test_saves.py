@@ -14,7 +14,7 @@ from dominoes_tui.engine import Game, load_variant
 from dominoes_tui.store.saves import FORMAT_VERSION
 from dominoes_tui.tui import app as tui_app
 from dominoes_tui.tui.app import DominoesApp
-from dominoes_tui.tui.screens.dialogs import HandOverScreen, MatchOverScreen
+from dominoes_tui.tui.screens.dialogs import HandOverScreen, MatchOverScreen, ResumeOrNewScreen
 from dominoes_tui.tui.screens.table import RESUMED, TableScreen
 from dominoes_tui.tui.widgets.log import MoveLog
 
@@ -294,6 +294,9 @@ async def test_a_new_match_gives_up_the_save_on_disk_at_its_first_action() -> No
     app = make_app("classic", seed=5)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
+        assert isinstance(app.screen, ResumeOrNewScreen)  # asked first (issue 12)
+        await pilot.press("n")
+        await settle(pilot)
         assert store.saved_match_id() == info.match_id  # kept until the new match is played
         await take_turn(pilot)
         assert store.saved_match_id() == app.table.session.info.match_id
@@ -319,7 +322,7 @@ async def test_resume_keeps_the_redeal_note_in_the_log() -> None:
         await settle(pilot)
         await take_turn(pilot)
         lines = list(app.table.query_one(MoveLog).lines)
-        assert lines[0] == "Redealt once (R-C-2)"
+        assert lines[0] == "Redealt once"
         app.exit()
         await pilot.pause()
     app2 = resume_app()

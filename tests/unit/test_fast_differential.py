@@ -1,8 +1,14 @@
-"""Differential test: the fast bitmask playout (engine/fast.py) against the readable Game.
+"""Differential tests: every layout's fast playout (engine/fast.py) against the readable Game.
 
-The same seed deals the same hands and finds the same opener on both paths; every action
-of a traced ``fast.playout`` is legal in ``Game``; both reach the same end (domino seat or
-block), the same hands and boneyard, and the same score.
+- The plain line (``fast.playout``, the hot loop): the same seed deals the same hands and
+  finds the same opener on both paths; every action of a traced playout is legal in
+  ``Game``; both reach the same end, hands, boneyard and score.
+- Every preset's first hand (``fast.random_hand``) through its layout's ``Position``.
+- Positions read from a seat's view in the middle of a hand (``fast.position``): each
+  legal action applied on both paths leaves the same hands, boneyard, open ends, turn
+  and passes; the rest of the hand, played out with the search's greedy policy and
+  traced, replays action by action in ``Game`` to the same result (spinner arms,
+  Matador's sum-to-seven ends and matadors either way round, All Fives' points).
 """
 
 from __future__ import annotations
@@ -19,25 +25,45 @@ from dominoes_tui.engine import (
     Play,
     Scores,
     fast,
+    load_variant,
     load_variants,
     score_hand,
+    seat_view,
     tiles,
 )
 
-PRESETS = sorted(n for n, r in load_variants(include_user=False).items() if fast.supports(r))
+VARIANTS = load_variants(include_user=False)
+ALL = sorted(VARIANTS)
+LINE = sorted(n for n, r in VARIANTS.items() if fast.plain_line(r))
 HANDS_PER_PRESET = 150
 
 
 def to_action(step):
     if step[0] == "play":
-        return Play(step[1], step[2])
+        return Play(step[1], step[2], step[3] if len(step) > 3 else None)
     return Draw() if step[0] == "draw" else Pass()
 
 
-@pytest.mark.parametrize("name", PRESETS)
-def test_fast_playout_agrees_with_game(name):
+def replay(game: Game, trace: list, where: str = "") -> None:
+    """Apply each traced step in ``game``, checking it is legal there first."""
+    for step in trace:
+        a = to_action(step)
+        legal = game.legal_actions()
+        assert a in legal, f"{where}: fast played {a}; Game allows {legal}"
+        game.apply(a)
+
+
+def test_every_preset_has_a_fast_path():
+    """Issue 10: no preset falls back to the readable engine for search."""
+    assert [n for n in ALL if not fast.supports(VARIANTS[n])] == []
+
+
+@pytest.mark.parametrize("name", LINE)
+def test_line_playout_agrees_with_game(name):
     for i in range(HANDS_PER_PRESET):
         rules = random_rules(random.Random(i), name)
+        if not fast.plain_line(rules):
+            continue
         seed = 1000 * i + 7
         g = Game.new(rules, seed)
 
@@ -69,11 +95,7 @@ def test_fast_playout_agrees_with_game(name):
                 last = lead
         else:
             domino, last = seat, lead
-        for step in trace:
-            a = to_action(step)
-            legal = g.legal_actions()
-            assert a in legal, f"{name} seed {seed}: fast played {a}; Game allows {legal}"
-            g.apply(a)
+        replay(g, trace, f"{name} seed {seed}")
         assert g.phase in ("hand_over", "match_over")
         res = g.result
         assert res.kind == ("blocked" if domino is None else "domino")
@@ -85,3 +107,142 @@ def test_fast_playout_agrees_with_game(name):
 
         # random_hand runs exactly this procedure from the same generator
         assert fast.random_hand(rules, random.Random(seed)) == res
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_random_hand_agrees_with_game_on_every_preset(name):
+    """Deal, lead and play a first hand through the layout's Position; Game agrees."""
+    for i in range(60):
+        rules = random_rules(random.Random(i), name)
+        seed = 1000 * i + 11
+        g = Game.new(rules, seed)
+        rng = random.Random(seed)
+        hands, boneyard = fast.deal(rules, rng)
+        assert hands == g.hands and boneyard == g.boneyard
+        seat, lead = fast.opener_and_lead(rules, hands, rng)
+        assert seat == g.opener and Play(lead) in g.legal_actions()
+        g.apply(Play(lead))
+        p = fast.position_class(rules).empty(rules, hands, boneyard, seat)
+        p.apply(Play(lead))
+        trace: list = []
+        p.playout(rng.random, trace=trace)
+        assert p.over
+        replay(g, trace, f"{name} seed {seed}")
+        assert g.phase in ("hand_over", "match_over")
+        assert g.hands == p.hands and g.boneyard == p.boneyard
+        res, gained = p.finish(Scores.zero(rules.sides))
+        assert res == g.result
+        assert gained == [a + b for a, b in zip(res.points, res.fives)]
+        assert fast.random_hand(rules, random.Random(seed)) == res
+
+
+POSITION_RULES = [
+    load_variant("all-fives"),
+    load_variant("all-fives").replace(drawing="none"),
+    load_variant("all-fives").replace(players=4, hand_size=5),
+    load_variant("all-fives").replace(players=3, hand_size=5),
+    load_variant("matador"),
+    load_variant("matador").replace(players=3, hand_size=5),
+    load_variant("classic"),
+    load_variant("classic").replace(two_doubles=True),
+    load_variant("double-first"),
+    load_variant("international"),
+    load_variant("goat"),
+    load_variant("pub-draw").replace(reserve=2),
+    load_variant("standard-draw").replace(players=3, hand_size=5),
+    load_variant("standard-draw").replace(players=4, hand_size=5, set=9),
+    load_variant("standard-block").replace(set=12),
+]
+
+
+def _ends(p: fast.Position) -> list[int]:
+    return list(p.ends)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    "rules", POSITION_RULES, ids=lambda r: f"{r.name}-{r.players}p-d{r.set}-{r.drawing}"
+)
+def test_positions_from_views_agree_with_game(rules) -> None:
+    """Mid-hand, each legal action and the rest of the hand agree with Game, action by action."""
+    rng = random.Random(3)
+    checked = 0
+    for _ in range(50):
+        game = Game.new(rules, rng.randrange(10**6))
+        for _ in range(rng.randrange(0, 14)):
+            if game.phase != "play":
+                break
+            game.apply(rng.choice(game.legal_actions()))
+        if game.phase != "play":
+            continue
+        view = seat_view(game, game.turn)
+        root = fast.position(view, list(game.hands), list(game.boneyard))
+        assert root.passes == game.passes and root.turn == game.turn
+        assert _ends(root) == list(game.ends)
+        assert root.fives() == list(game.hand_fives)
+        for a in view.legal:
+            p = root.copy()
+            p.apply(a)
+            g = game.copy()
+            g.apply(a)
+            assert p.hands == g.hands and p.boneyard == g.boneyard, a
+            assert p.over == (g.phase != "play"), a
+            if not p.over:
+                assert (p.turn, p.passes) == (g.turn, g.passes), a
+                assert _ends(p) == list(g.ends), a
+            trace: list = []
+            p.playout(rng.random, greedy=0.6, trace=trace)
+            replay(g, trace, f"{rules.name} after {a}")
+            assert g.phase != "play", "the engine's hand goes on after the playout ended"
+            assert g.hands == p.hands
+            res, gained = p.finish(view.scores)
+            assert res.kind == g.result.kind and res.winner == g.result.winner
+            assert res.points == g.result.points and res.after == g.result.after
+            assert res.fives == g.result.fives
+            before_fives = list(game.hand_fives)
+            assert gained == [
+                pt + f - f0 for pt, f, f0 in zip(res.points, g.result.fives, before_fives)
+            ]
+            checked += 1
+    assert checked > 30
+
+
+@pytest.mark.parametrize("rules", POSITION_RULES[:6], ids=lambda r: f"{r.name}-{r.players}p")
+def test_table_of_a_view_matches_the_game(rules) -> None:
+    """The table read from a seat's view is the game's (ends, end tiles, spinner, fives)."""
+    rng = random.Random(5)
+    for _ in range(40):
+        game = Game.new(rules, rng.randrange(10**6))
+        for _ in range(rng.randrange(2, 12)):
+            if game.phase != "play":
+                break
+            game.apply(rng.choice(game.legal_actions()))
+        if game.phase != "play":
+            continue
+        tb = fast.table_of(seat_view(game, game.turn))
+        assert tb.ends == list(game.ends) and tb.end_tiles == list(game.end_tiles)
+        assert tb.fives == list(game.hand_fives)
+        assert tb.spinner == (-1 if game.spinner is None else game.spinner)
+        assert fast.fives_count(tb) == (game.fives_count() if game.ends else 0)
+
+
+@pytest.mark.parametrize("rule", ["classic", "matador"])
+def test_fit_masks_and_touches_agree_with_game(rule) -> None:
+    """R-M-1, R-MT-1, R-MT-2: what fits an open n, and which way round, as Game says."""
+    rules = load_variant(rule)
+    g = Game.new(rules, 1)
+    fit = fast.fit_masks(rules)
+    for t in range(rules.tile_count):
+        for n in range(rules.set + 1):
+            assert fast.touches(rules, t, n) == tuple(g._touches(t, n))
+            assert bool(fit[n] >> t & 1) == bool(g._touches(t, n))
+    wild = fast.wild_tiles(rules)
+    assert wild == (tiles.MATADORS_MASK & tiles.set_mask(6) if rule == "matador" else 0)
+
+
+def test_a_copied_game_scores_fives_in_the_copy_only() -> None:
+    """R-F-2 on a copy (search, why_illegal) leaves the original's hand fives alone."""
+    rules = load_variant("all-fives")
+    game = Game.from_position(rules, [["5-5", "6-1"], ["2-1", "3-0"]], turn=0)
+    g = game.copy()
+    g.apply(Play(tiles.parse("5-5")))  # a lone 5-5 counts 10
+    assert g.hand_fives == [10, 0] and game.hand_fives == [0, 0]

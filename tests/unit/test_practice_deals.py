@@ -10,7 +10,7 @@ from datetime import date
 
 import pytest
 
-from dominoes_tui import store
+from dominoes_tui import settings, store
 from dominoes_tui.ai import make_player
 from dominoes_tui.engine import (
     HAND_OVER,
@@ -327,9 +327,24 @@ def test_the_coach_is_on_for_a_new_players_first_three_matches(dominoes_home) ->
 @pytest.mark.parametrize(
     "text", ["{", "[]", '{"strategy_coach": "maybe", "strategy_coached": -3}', "\xff"]
 )
-def test_a_damaged_player_file_gives_the_defaults(dominoes_home, text: str) -> None:
-    player.player_path().write_bytes(text.encode("latin-1"))
-    assert player.load_player() == player.PlayerSettings()
+def test_a_damaged_settings_file_gives_the_coachs_defaults(dominoes_home, text: str) -> None:
+    settings.settings_path().parent.mkdir(parents=True, exist_ok=True)
+    settings.settings_path().write_bytes(text.encode("latin-1"))
+    assert player.load_player() == player.CoachSetting()
+
+
+def test_the_coach_keeps_the_other_settings(dominoes_home) -> None:
+    """The strategy coach shares settings.json with the pace, the tiles and the first
+    hand's guide: writing one keeps the others."""
+    settings.save_settings(settings.PlayerSettings(pace="slow", tiles="unicode"))
+    settings.remember(settings.COACH, False)
+    player.set_coach("on")
+    player.count_coached_match()
+    assert settings.load_settings() == settings.PlayerSettings("slow", "unicode")
+    assert settings.get(settings.COACH) is False
+    assert player.load_player() == player.CoachSetting("on", 1)
+    settings.save_settings(settings.PlayerSettings())
+    assert player.load_player() == player.CoachSetting("on", 1)
 
 
 def test_a_shuffled_pool_is_python_randoms_own() -> None:

@@ -486,7 +486,7 @@ def test_cli_review_a_damaged_row(home: Path) -> None:
         conn.execute("UPDATE matches SET log = '[[\"fly\", 3]' WHERE id = ?", (n,))
     result = CliRunner().invoke(app, ["review", str(n)])
     assert result.exit_code == 1
-    assert f"match {n} in the history is damaged" in one_sentence(result)
+    assert f"match {n} in the history is damaged" in one_sentence(result).lower()
 
 
 def test_cli_review_rules_that_no_longer_load(home: Path) -> None:

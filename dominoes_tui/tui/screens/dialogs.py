@@ -10,12 +10,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Button, Footer, Static
 
 from ...engine import Rules, describe_hand, tiles
 from ...engine.explain import explain
-from ...engine.rules import load_variants_noted
 from ...table.words import hand_how, match_headline
 from ..words import score_text, second_person, target_text
 
@@ -72,7 +70,7 @@ def _hands_played(table: TableSession) -> str:
             if wrote:
                 bits.append(f"{name} {wrote:+d}")
             elif held > 0:
-                bits.append(f"{name} +{held} held")
+                bits.append(f"{name} {held} held")
         if res.hanging_added:
             bits.append(f"{res.hanging_added} hang")
         got = ", ".join(bits)
@@ -257,9 +255,11 @@ class RulesScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, keys: list[tuple[str, str]] | None = None) -> None:
+        """``keys``: the keys that apply at the table now, and what each does."""
         super().__init__()
         self.rules = rules
+        self.keys = keys
 
     def compose(self) -> ComposeResult:
         r = self.rules
@@ -269,11 +269,14 @@ class RulesScreen(ModalScreen[None]):
             yield Static(Text(title), id="dialog-title")
             with VerticalScroll():
                 yield Static(Text("\n\n".join(f"• {p}" for p in explain(r))), id="rules-text")
-            yield Static(
-                "Keys: ←/→ choose a tile · Enter play · d draw · p pass · "
-                "t two doubles · h hint · q quit",
-                id="keys",
-            )
+            if self.keys is None:
+                keys = (
+                    "Keys: ←/→ choose a tile · Enter play · d draw · p pass · "
+                    "t two doubles · h hint · q quit"
+                )
+            else:
+                keys = "Keys now: " + " · ".join(f"{k} {what}" for k, what in self.keys)
+            yield Static(Text(keys), id="keys")
         yield Footer()
 
     def action_close(self) -> None:
@@ -294,7 +297,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="confirm"):
-            yield Static(self.question, id="dialog-title")
+            yield Static(Text(self.question), id="dialog-title")
             with Horizontal(id="buttons"):
                 yield Button("Yes (y)", id="yes", variant="error")
                 yield Button("No (n)", id="no", variant="primary")
@@ -309,66 +312,112 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(event.button.id == "yes")
 
 
-class NewGameScreen(ModalScreen[tuple[str, str] | None]):
-    """Pick a house (2-4 players, line or spinner) and a CPU level."""
+class ResumeOrNewScreen(ModalScreen[str | None]):
+    """A match is saved and a new one is about to start: resume it, or start anew?
+
+    Dismissed with ``"resume"``, ``"new"``, or None (Esc: back, or quit where there is
+    nothing to go back to).
+    """
 
     BINDINGS = [
-        Binding("escape", "cancel", "Back"),
-        Binding("l", "level", "CPU level"),
+        Binding("r", "answer('resume')", "Resume"),
+        Binding("n", "answer('new')", "New game"),
+        Binding("escape", "back", "Back"),
+        Binding("escape", "leave", "Quit"),  # nothing to go back to (dominoes play)
     ]
 
-    def __init__(self, current: str, levels: tuple[str, ...], level: str) -> None:
+    def __init__(self, summary: str, back: str = "Back") -> None:
+        """``summary``: what the saved match is (``the classic match, You 34 – CPU 51,
+        hand 4``); ``back``: what Esc does here (``"Back"``, or ``"Quit"`` when the
+        program was started for a new table)."""
         super().__init__()
-        self.current = current
-        self.levels = levels
-        self.level = level
-        variants, _ = load_variants_noted()  # the start menu says what the file got wrong
-        self.variants = {n: r for n, r in variants.items() if r.layout in ("line", "spinner")}
+        self.summary = summary
+        self.back = back
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="dialog", classes="new-game"):
-            yield Static("New game: choose the house rules", id="dialog-title")
-            yield OptionList(
-                *[Option(Text(f"{n:<18} {r.description}"), id=n) for n, r in self.variants.items()],
-                id="variants",
-            )
-            yield Static(self._level_text(), id="level")
+        from ...table.words import NEW_GIVES_UP, resume_question
+
+        with Vertical(id="dialog", classes="resume-or-new"):
+            yield Static(Text(resume_question(self.summary)), id="dialog-title")
+            yield Static(NEW_GIVES_UP, id="resume-note")
+            with Horizontal(id="buttons"):
+                yield Button("Resume (r)", id="resume", variant="primary")
+                yield Button("New game (n)", id="new")
+                yield Button(f"{self.back} (Esc)", id="back")
         yield Footer()
 
-    def _level_text(self) -> str:
-        return f"CPU level: [b]{self.level}[/b]  (l to change) · Enter starts"
-
     def on_mount(self) -> None:
-        ol = self.query_one(OptionList)
-        names = list(self.variants)
-        if self.current in names:
-            ol.highlighted = names.index(self.current)
-        ol.focus()
+        self.query_one("#resume", Button).focus()
 
-    def action_level(self) -> None:
-        i = self.levels.index(self.level) if self.level in self.levels else -1
-        self.level = self.levels[(i + 1) % len(self.levels)]
-        self.query_one("#level", Static).update(self._level_text())
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("back", "leave"):  # Esc goes back, or quits: one of the two
+            return (action == "back") == (self.back == "Back")
+        return True
 
-    def action_cancel(self) -> None:
+    def action_answer(self, answer: str | None) -> None:
+        self.dismiss(answer)
+
+    def action_back(self) -> None:
         self.dismiss(None)
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss((event.option.id or self.current, self.level))
+    def action_leave(self) -> None:
+        self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None if event.button.id == "back" else event.button.id)
+
+
+class CoachOfferScreen(ModalScreen[bool]):
+    """Offered once, over the first table: coach the person's first hand?"""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Coach me"),
+        Binding("n,escape", "answer(False)", "No thanks"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        from ...table.words import COACH_OFFER
+
+        with Vertical(id="dialog", classes="resume-or-new"):
+            yield Static(COACH_OFFER, id="dialog-title")
+            yield Static("F1 (How to play) turns the coach on or off later.", id="resume-note")
+            with Horizontal(id="buttons"):
+                yield Button("Coach me (y)", id="yes", variant="primary")
+                yield Button("No thanks (n)", id="no")
+
+    def on_mount(self) -> None:
+        self.query_one("#yes", Button).focus()
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
 
 
 class TooSmallScreen(Screen[None]):
-    """Shown while the terminal is smaller than the table needs."""
+    """Shown while the terminal is smaller than the table needs; q or Esc quits."""
 
-    def __init__(self, width: int, height: int, need: tuple[int, int]) -> None:
+    BINDINGS = [Binding("q,escape", "leave", "Quit")]
+
+    def __init__(self, width: int, height: int, need: tuple[int, int], saved: bool = False) -> None:
+        """``saved``: an unfinished match is at the table (and saved: said)."""
         super().__init__()
         self.width, self.height, self.need = width, height, need
+        self.saved = saved
 
     def _text(self) -> str:
+        leave = "q or Esc quits" + (" (the match is saved)." if self.saved else ".")
         return (
             f"The table needs a terminal of at least {self.need[0]}×{self.need[1]}.\n"
-            f"This one is {self.width}×{self.height}: make it bigger to play on."
+            f"This one is {self.width}×{self.height}: make it bigger to play on.\n"
+            f"{leave}"
         )
+
+    def action_leave(self) -> None:
+        from ..messages import Quit
+
+        self.app.post_message(Quit())
 
     def compose(self) -> ComposeResult:
         yield Static(self._text(), id="too-small")

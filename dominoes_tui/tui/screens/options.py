@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Static
 
-from ... import options
+from ... import options, settings
 from ...engine import Rules
 
 LABEL_WIDTH = 18
@@ -192,7 +192,7 @@ class OptionsScreen(Screen[Chosen | None]):
         Binding("up", "focus_previous", "Move", key_display="↑↓", show=False),
         Binding("down", "focus_next", "Move", show=False),
         Binding("s", "start", "Start"),
-        Binding("x", "reset", "House rules"),
+        Binding("x", "reset", "Reset"),
         Binding("escape", "back", "Back"),
     ]
 
@@ -229,10 +229,12 @@ class OptionsScreen(Screen[Chosen | None]):
         kept = options.remembered_level(base.name)
         self.level = kept if kept in levels else (level if level in levels else levels[0])
         self.cpu_name = options.remembered_name(base.name) or options.CPU_NAMES[0]
+        self.player = settings.load_settings()
+        """The player's own settings (pace, tiles): the same at every house."""
         from ...store.player import load_player  # the strategy coach (issue 16): every house
 
-        self.player = load_player()
-        self.coach_mode = self.player.coach
+        self.coach_setting = load_player()
+        self.coach_mode = self.coach_setting.coach
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -267,33 +269,47 @@ class OptionsScreen(Screen[Chosen | None]):
                             self.level,
                             on_change=self.row_changed,
                         )
-                        if self.base.players == 2:  # 3-4 seats are named by compass
-                            yield ChoiceRow(
-                                options.NAME_KEY,
-                                "Name",
-                                "What your opponent is called at the table; its level shows "
-                                "beside it.",
-                                options.CPU_NAMES,
-                                self.cpu_name,
-                                on_change=self.row_changed,
-                            )
-                yield Static("Player", classes="group")  # the strategy coach (issue 16)
-                yield self.coach_row()
+                        # one opponent: its name; 3-4 seats are named by where they sit
+                        yield ChoiceRow(
+                            options.NAME_KEY,
+                            "Name",
+                            "What your opponent is called at the table; its level shows beside it.",
+                            options.CPU_NAMES,
+                            self.cpu_name,
+                            on_change=self.row_changed,
+                        )
+                yield from self._player_rows()
             yield Static(id="help")
             yield Static(id="summary")
             yield Static(id="refused")
             with Horizontal(id="option-buttons"):
                 yield Button("Start (s)", id="start", variant="primary")
-                yield Button("House rules (x)", id="reset")
+                yield Button("Reset to the house's rules (x)", id="reset")
                 yield Button("Back (Esc)", id="back")
         yield Footer()
+
+    def _player_rows(self) -> ComposeResult:
+        """The player's settings, kept for every house: the pace, the tile style and the
+        strategy coach."""
+        yield Static(settings.GROUP, classes="group")
+        for key in ("pace", "tiles"):
+            yield ChoiceRow(
+                key,
+                settings.LABELS[key],
+                settings.HELP[key],
+                settings.CHOICES[key],
+                getattr(self.player, key),
+                describe=lambda v, key=key: settings.describe(key, v),
+                on_change=self.row_changed,
+            )
+        yield self.coach_row()
 
     def coach_row(self) -> ChoiceRow:
         """The strategy coach's row (issue 16): a setting of the player's, every house."""
         from ...store.player import COACH_MODES
 
         def describe(mode: str) -> str:
-            return replace(self.player, coach=mode).coach_words()
+            return replace(self.coach_setting, coach=mode).coach_words()
 
         return ChoiceRow(
             "strategy_coach",
@@ -328,7 +344,21 @@ class OptionsScreen(Screen[Chosen | None]):
         """The rules these choices make (only when ``reason`` is None)."""
         return options.apply_choices(self.base, self.choices)
 
+    @property
+    def players(self) -> int:
+        """The players these choices seat (the house's, unless Players changes it)."""
+        return int(self.choices.get("players", self.base.players))
+
+    @property
+    def house_rules(self) -> Rules:
+        """The house as chosen so far (F1 explains it)."""
+        return self.rules if self.reason is None else self.base
+
     def update_state(self) -> None:
+        # with 3-4 players the seats are named East, North, West: no name to choose
+        for row in self.query(ChoiceRow):
+            if row.key == options.NAME_KEY:
+                row.display = self.players == 2
         why = self.reason
         start = self.query_one("#start", Button)
         start.disabled = why is not None
@@ -349,7 +379,8 @@ class OptionsScreen(Screen[Chosen | None]):
         text = (
             row.help_text
             if row
-            else "↑/↓ choose a setting, ←/→ change it, s starts, x resets, Esc goes back."
+            else "↑/↓ choose a setting, ←/→ change it, s starts, x resets to the house's "
+            "rules, Esc goes back."
         )
         self.query_one("#help", Static).update(text)
 
@@ -357,6 +388,10 @@ class OptionsScreen(Screen[Chosen | None]):
         self.show_help()
 
     def row_changed(self, row: ChoiceRow) -> None:
+        if row.key in settings.CHOICES:
+            self.player = self.player.with_(row.key, row.value)
+            self.show_help()
+            return
         if row.key == options.LEVEL_KEY:
             self.level = row.value
         elif row.key == options.NAME_KEY:
@@ -378,16 +413,35 @@ class OptionsScreen(Screen[Chosen | None]):
             self.app.bell()
             return
         options.remember(self.base.name, self.choices, level=self.level, name=self.cpu_name)
-        if self.coach_mode != self.player.coach:
+        settings.save_settings(self.player)
+        if self.coach_mode != self.coach_setting.coach:
             from ...store.player import set_coach
 
             set_coach(self.coach_mode)
         self.dismiss(Chosen(self.rules, self.level, self.cpu_name))
 
     def action_reset(self) -> None:
-        """Reset to the house rules (the level stays)."""
+        """Reset to the house's rules, asked first (the CPU level and name stay)."""
+        changed = options.summary(self.rules, self.base) if self.reason is None else ""
+        if changed == "the house's own rules":
+            self.notify("These are the house's own rules already.", timeout=3)
+            return
+        from .dialogs import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.reset()
+
+        question = "Reset every setting to the house's rules?"
+        if changed:
+            question += f" ({changed[0].upper()}{changed[1:]} would go.)"
+        self.app.push_screen(ConfirmScreen(question), answered)
+
+    def reset(self) -> None:
+        """Every setting back to the house's value (the level and name stay)."""
         for row in self.query(ChoiceRow):
-            if row.key not in (options.LEVEL_KEY, options.NAME_KEY, "strategy_coach"):
+            kept = (options.LEVEL_KEY, options.NAME_KEY, *settings.CHOICES, "strategy_coach")
+            if row.key not in kept:
                 row.value = self.base.option_value(row.key)
                 self.choices[row.key] = row.value
                 row.refresh()

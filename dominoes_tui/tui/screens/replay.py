@@ -318,9 +318,14 @@ class ReplayScreen(Screen[None]):
         }.get(m.reason, m.reason)
         return f"{head}: {why}. {self._final_words()}"
 
+    @property
+    def hands_dealt(self) -> int:
+        """How many hands the match had (an unfinished last hand counts: it was dealt)."""
+        return max(len(self.hand_records), self.record.hands, self.positions[-1].hand_no)
+
     def _final_words(self) -> str:
         rec = self.record
-        n = len(self.hand_records) or rec.hands
+        n = self.hands_dealt
         took = format_clock(rec.duration)
         return f"{n} hand{'s' if n != 1 else ''} in {took}, seed {rec.seed}."
 
@@ -354,8 +359,7 @@ class ReplayScreen(Screen[None]):
             t.append(score_text(r, g.scores, side) + "  ")
         if g.scores.hanging:
             t.append(f"hanging {g.scores.hanging}  ", style="#f0a050")
-        total = len(self.hand_records) or self.record.hands
-        t.append(f"· Hand {g.hand_no} of {total}", style="dim")
+        t.append(f"· Hand {g.hand_no} of {self.hands_dealt}", style="dim")
         t.append(f" · {OUTCOME_WORDS.get(self.record.outcome, self.record.outcome)}", style="dim")
         return t
 

@@ -1,10 +1,12 @@
-"""The start menu: New game, Continue, Daily deal, Rules, Statistics, Quit, and the
-houses to play.
+"""The start menu: New game, Continue, Daily deal, How to play, Rules, Statistics, Quit,
+and the houses to play.
 
-"Continue" is there only when an autosave exists, "Statistics" only once the
-history holds a match. Picking a house (Enter on it, or New game) opens its table
-options; Start there sits down at the table. "Daily deal" sits down at the day's
-deal (the same for everyone; your best result today is said under the menu).
+"Continue" is there only when an autosave exists (it says which match it resumes,
+once the save is read after the first frame), "Statistics" only once the history
+holds a match. Picking a house (Enter on it, or New game) opens its table options
+(asking first whether to resume the saved match instead); Start there sits down at
+the table. "Daily deal" sits down at the day's deal (the same for everyone; your best
+result today is said under the menu).
 """
 
 from __future__ import annotations
@@ -26,16 +28,23 @@ from ...engine.rules import load_variants_noted
 from ..messages import Quit, ResumeMatch, StartMatch
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .options import Chosen
 
 MENU = (
     ("new", "New game", "n"),
     ("continue", "Continue", "c"),
     ("daily", "Daily deal", "d"),
+    ("howto", "How to play", "h"),
     ("rules", "Rules", "r"),
     ("stats", "Statistics", "t"),
     ("quit", "Quit", "q"),
 )
+
+
+TABLE_LAYOUTS = ("line", "spinner")
+"""The layouts the table plays (the start menu lists only their houses)."""
 
 
 def playable_variants() -> dict[str, Rules]:
@@ -47,7 +56,7 @@ def playable_variants_noted() -> tuple[dict[str, Rules], str | None]:
     """:func:`playable_variants`, and one line on what the player's own variants.toml got
     wrong (its mistakes are left out; the built-in houses always play)."""
     variants, note = load_variants_noted()
-    return {n: r for n, r in variants.items() if r.layout in ("line", "spinner")}, note
+    return {n: r for n, r in variants.items() if r.layout in TABLE_LAYOUTS}, note
 
 
 class StartScreen(Screen[None]):
@@ -106,24 +115,47 @@ class StartScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "choose('new')", "New game"),
         Binding("c", "choose('continue')", "Continue"),
-        Binding("d", "choose('daily')", "Daily deal"),
+        Binding("d", "choose('daily')", "Daily deal", show=False),  # the menu says d
+        Binding("h", "choose('howto')", "How to play"),
         Binding("r", "choose('rules')", "Rules"),
         Binding("t", "choose('stats')", "Statistics"),
         Binding("q", "choose('quit')", "Quit"),
         Binding("tab", "app.focus_next", "Switch", show=False),
     ]
 
-    def __init__(self, variant: str | None = None, level: str = "medium") -> None:
-        """``level``: the CPU level the table options start from."""
+    def __init__(
+        self,
+        variant: str | None = None,
+        level: str = "medium",
+        houses: bool = False,
+        finished: str | None = None,
+    ) -> None:
+        """``level``: the CPU level the table options start from; ``houses``: the houses'
+        list has the focus (a new game's first step, from the match-over screen);
+        ``finished``: the match just over at the table (its save, there until it is
+        recorded, is nothing to continue)."""
         super().__init__()
         self.level = level
+        self.focus_houses = houses
+        self.finished = finished
         self.variants, self.variants_note = playable_variants_noted()
         self.variant = variant if variant in self.variants else next(iter(self.variants))
-        self.can_continue = store.has_autosave()
+        self.can_continue = store.has_autosave() and (
+            finished is None or store.saved_match_id() != finished
+        )
+        self.saved: store.SavedGame | None = None
+        """The saved match, once read (after the first frame): Continue says what it is."""
+        self.continues = ""
+        """What Continue resumes, in words (``the classic match, You 34 – CPU 51, hand 4``)."""
         self.has_stats = False
         self.problem = ""
         self.daily_words = ""
         """The day's deal and your best at it (read from the history after the first frame)."""
+
+    @property
+    def house_rules(self) -> Rules:
+        """The highlighted house (F1 explains it)."""
+        return self.variants[self.variant]
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -149,7 +181,7 @@ class StartScreen(Screen[None]):
         self.fill_menu(bindings=False)  # the footer was composed with these entries' keys
         houses = self.query_one("#houses", OptionList)
         houses.highlighted = list(self.variants).index(self.variant)
-        self.query_one("#menu", OptionList).focus()
+        (houses if self.focus_houses else self.query_one("#menu", OptionList)).focus()
         self.call_after_refresh(self.look_for_stats)  # SQLite after the first frame
         if self.variants_note:
             self.notify(
@@ -159,6 +191,8 @@ class StartScreen(Screen[None]):
                 timeout=20,
                 markup=False,
             )
+        if self.can_continue:
+            self.call_after_refresh(self.read_save)  # the save's replay, after it too
 
     def menu_items(self) -> list[str]:
         """The menu's entries now: Continue and Statistics only when there is something."""
@@ -171,13 +205,18 @@ class StartScreen(Screen[None]):
         menu.clear_options()
         names = {key: (label, k) for key, label, k in MENU}
         items = self.menu_items()
-        menu.add_options(
-            [Option(f"{names[key][0]}  [dim]{names[key][1]}[/dim]", id=key) for key in items]
-        )
+        menu.add_options([Option(self._entry(key, *names[key]), id=key) for key in items])
         menu.highlighted = items.index(keep) if keep in items else 0
         self.show_note()
         if bindings:  # Continue or Statistics came or went: their keys in the footer too
             self.refresh_bindings()
+
+    def _entry(self, key: str, label: str, k: str) -> Text:
+        t = Text(label)
+        t.append(f"  {k}", style="dim")
+        if key == "continue" and self.continues:
+            t.append(f"\n{self.continues}", style="italic #cfe0d6")
+        return t
 
     def show_note(self) -> None:
         daily = ("\n\n" + self.daily_words, "#cfe0d6") if self.daily_words else ""
@@ -225,6 +264,39 @@ class StartScreen(Screen[None]):
         if self.is_mounted:
             self.show_note()
 
+    @work(thread=True, group="start-save", exit_on_error=False)
+    def read_save(self) -> None:
+        """Read the save (a replay of its moves: a thread) to say what Continue resumes."""
+        res = store.load_autosave()
+        self.app.call_from_thread(self._save_read, res)
+
+    def _save_read(self, res: store.LoadResult) -> None:
+        if res.ok and res.saved is not None and res.saved.info.match_id == self.finished:
+            self.can_continue = False  # the match just over: being recorded
+            if self.is_mounted:
+                self.fill_menu()
+        elif res.ok and res.saved is not None:
+            from ..words import saved_summary
+
+            self.saved = res.saved
+            summary = saved_summary(res.saved)
+            self.continues = summary[0].upper() + summary[1:]
+            if self.is_mounted:
+                self.fill_menu()
+        elif self.is_mounted:  # unusable: the store has set it aside; say so
+            self.unusable(res.problem)
+
+    def unusable(self, problem: str | None) -> None:
+        """The save cannot be resumed (the store has set it aside): say why, once."""
+        self.can_continue = False
+        self.saved = None
+        self.problem = problem or "The saved game is gone."
+        self.query_one("#start-problem", Static).update(
+            Text(f"{self.problem}\nChoose New game to start another.")
+        )
+        self.fill_menu()
+        self.query_one("#menu", OptionList).highlighted = 0
+
     def _stats_found(self) -> None:
         self.has_stats = True
         if self.is_mounted:
@@ -253,11 +325,17 @@ class StartScreen(Screen[None]):
         if what not in self.menu_items():
             return
         if what == "new":
-            self.open_options()
+            self.new_game()
         elif what == "continue":
             self.resume()
         elif what == "daily":
-            self.play_daily()
+            self.new_game(then=self.play_daily)
+        elif what == "howto":
+            from ... import settings
+            from .howto import HowToPlayScreen
+
+            coach = settings.get(settings.COACH) is True
+            self.app.push_screen(HowToPlayScreen(self.variants[self.variant], coach=coach))
         elif what == "rules":
             from .dialogs import RulesScreen
 
@@ -268,6 +346,44 @@ class StartScreen(Screen[None]):
             self.app.push_screen(StatsScreen())
         elif what == "quit":
             self.app.post_message(Quit())
+
+    def _other_window(self) -> bool:
+        """Another process has its table open on this home folder (issue 14): say so in one
+        sentence and touch nothing (its save is its own). The lock is not kept here."""
+        lock = store.table_lock()
+        had = lock.held
+        if not lock.acquire():
+            self.notify(lock.problem(), title="Another window", severity="warning", markup=False)
+            return True
+        if not had:
+            lock.release()
+        return False
+
+    def new_game(self, then: Callable[[], None] | None = None) -> None:
+        """New game (``then``: the table options, or the daily deal): with a match saved,
+        ask first whether to resume it instead."""
+        then = then or self.open_options
+        if self._other_window():
+            return
+        if not self.can_continue:
+            then()
+            return
+        if self.saved is None:  # not read yet (a key pressed at once): read it now
+            self._save_read(store.load_autosave())
+            if not self.can_continue:
+                then()
+                return
+        from ..words import saved_summary
+        from .dialogs import ResumeOrNewScreen
+
+        def answered(answer: str | None) -> None:
+            if answer == "resume":
+                self.resume()
+            elif answer == "new":
+                then()
+
+        assert self.saved is not None
+        self.app.push_screen(ResumeOrNewScreen(saved_summary(self.saved)), answered)
 
     def open_options(self) -> None:
         from ...ai import LEVELS
@@ -292,16 +408,10 @@ class StartScreen(Screen[None]):
     def resume(self) -> None:
         """Continue the saved match; an unusable save is set aside and said in one sentence.
         While another process has its table open, nothing is read (its save is its own)."""
-        if not self.app.claim_table():  # type: ignore[attr-defined]
+        if self._other_window():
             return
         res = store.load_autosave()
         if res.ok and res.saved is not None:
             self.app.post_message(ResumeMatch(res.saved))
             return
-        self.can_continue = False
-        self.problem = res.problem or "The saved game is gone."
-        self.query_one("#start-problem", Static).update(
-            Text(f"{self.problem}\nChoose New game to start another.")
-        )
-        self.fill_menu()
-        self.query_one("#menu", OptionList).highlighted = 0
+        self.unusable(res.problem)

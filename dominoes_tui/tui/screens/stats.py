@@ -105,9 +105,10 @@ def summary_text(st: Stats) -> Table:
 def _per_hand_words(g: GroupStats) -> str:
     if g.per_hand is None:
         return "–"
+    hands = f"{g.hands} hand{'s' * (g.hands != 1)}"
     if g.per_hand_kind == "penalty":
-        return f"{g.per_hand:.1f} penalty points against you ({g.hands} hands)"
-    return f"{g.per_hand:.1f} points scored ({g.hands} hands)"
+        return f"{g.per_hand:.1f} penalty points against you ({hands})"
+    return f"{g.per_hand:.1f} points scored ({hands})"
 
 
 def groups_table(st: Stats) -> Table:

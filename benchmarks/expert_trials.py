@@ -1,0 +1,92 @@
+"""Expert trials: duplicate matches between configured players (issue 13's measurements).
+
+A player is a level of the arena, optionally with settings of its class after a colon:
+
+    python benchmarks/expert_trials.py --variant standard-draw --a expert:endgame=0 --b pimc \\
+        --matches 100 --seed 11 --jobs 2
+
+``expert:endgame=0,greedy=0.9`` is an ExpertPlayer(endgame=0, greedy=0.9); ``pimc:deals=200``
+a PimcPlayer(deals=200). The run is :func:`dominoes_tui.arena.run` (the same duplicate
+matches and confidence interval as ``dominoes arena``); the result is printed as the
+arena's lines and appended as one JSON line to ``benchmarks/results/expert_trials.jsonl``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from dominoes_tui import arena  # noqa: E402
+from dominoes_tui.ai import _CLASSES, make_player  # noqa: E402
+from dominoes_tui.engine import load_variant  # noqa: E402
+
+OUT = Path(__file__).resolve().parent / "results" / "expert_trials.jsonl"
+
+
+def _parse(spec: str) -> tuple[str, dict]:
+    level, _, rest = spec.partition(":")
+    kwargs: dict = {}
+    for item in filter(None, rest.split(",")):
+        k, _, v = item.partition("=")
+        kwargs[k] = json.loads(v)
+    return level, kwargs
+
+
+def factory(specs: dict[str, str]):
+    """A make_player that knows the configured specs by name."""
+
+    def make(level: str, seed: int | None = None):
+        spec = specs.get(level)
+        if spec is None:
+            return make_player(level, seed)
+        base, kwargs = _parse(spec)
+        return _CLASSES[base](seed, **kwargs)
+
+    return make
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--variant", default="standard-draw")
+    p.add_argument("--a", required=True)
+    p.add_argument("--b", required=True)
+    p.add_argument("--others", default=None)
+    p.add_argument("--matches", type=int, default=100)
+    p.add_argument("--seed", type=int, default=11)
+    p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--option", action="append", default=[], help="key=value rule changes")
+    p.add_argument("--note", default="")
+    args = p.parse_args(argv)
+    rules = load_variant(args.variant)
+    if args.option:
+        rules = rules.replace(
+            **{k: json.loads(v) for k, v in (o.split("=", 1) for o in args.option)}
+        )
+    names = {args.a: args.a, args.b: args.b}
+    arena.make_player = factory(names)  # the worker processes are forked with it
+    t0 = time.perf_counter()
+    res = arena.run(rules, args.a, args.b, args.matches, args.seed, args.jobs, others=args.others)
+    res["wall_s"] = round(time.perf_counter() - t0, 1)
+    res["command"] = "python benchmarks/expert_trials.py " + " ".join(
+        a if " " not in a else repr(a) for a in (argv if argv is not None else sys.argv[1:])
+    )
+    res["load"] = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+    res["machine"] = f"{platform.machine()}, {os.cpu_count()} cores"
+    res["note"] = args.note
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    with OUT.open("a") as f:
+        f.write(json.dumps(res) + "\n")
+    print("\n".join(arena.report_lines(res)))
+    print(f"({res['wall_s']} s, load {res['load']})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

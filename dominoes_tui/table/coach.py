@@ -1,0 +1,90 @@
+"""The coach: a first hand's guide for a new player, on top of the table session.
+
+While :attr:`CoachedSession.coaching` is on, the prompt on the person's turn names
+the tiles that fit and the rule that makes them fit, says why the table draws or
+passes for them, and a refused tile is answered with the tiles that would go. It
+stops itself when the coached hand is over (:attr:`CoachedSession.on_coach_done` is
+called then, to remember it). Everything else is the plain :class:`TableSession`;
+the coach's words are in :mod:`.words` (``coach_*``).
+
+>>> from dominoes_tui.engine import load_variant
+>>> s = CoachedSession(load_variant("classic"), seed=5, level="easy", autosave=False)
+>>> s.coaching = True
+>>> s.start()
+>>> str(s.message)
+'Coach: Hand 1: you lead, and must lead 1-1. Enter lays it.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..engine import Action, Draw, Pass, Play, PlayDoubles
+from .events import HandOver, Notice, TableEvent
+from .session import TableSession
+from .words import COACH_DONE, Sentence, coach_forced, coach_lead, coach_refusal, coach_turn
+
+
+class CoachedSession(TableSession):
+    """A :class:`TableSession` with a coach for the person (off until ``coaching``)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.coaching = False
+        """The coach speaks (the app turns it on for a coached hand)."""
+        self.on_coach_done: Callable[[], None] | None = None
+        """Called once the coached hand is over and the coach has stopped."""
+        self.check_move = self._coach_check
+        self.subscribe(self._coach_heard)
+
+    def coach_fits(self) -> list[tuple[int, int]]:
+        """The person's tiles that fit now, each with the number of an open end it fits."""
+        g = self.game
+        if not self.my_turn or not g.ends:
+            return []
+        out: list[tuple[int, int]] = []
+        seen: set[int] = set()
+        for a in g.legal_actions():
+            if isinstance(a, Play) and a.end is not None and a.tile not in seen:
+                seen.add(a.tile)
+                out.append((a.tile, g.ends[a.end]))
+            elif isinstance(a, PlayDoubles):
+                for t, end in ((a.first, 0), (a.second, 1)):
+                    if t not in seen:
+                        seen.add(t)
+                        out.append((t, g.ends[end]))
+        return out
+
+    @property
+    def prompt(self) -> Sentence:
+        base = super().prompt
+        g = self.game
+        if not self.coaching or self.question is not None or self.waiting_for_key:
+            return base
+        if not self.my_turn or not base:
+            return base
+        if not g.line:
+            return coach_lead(str(base))
+        legal = g.legal_actions()
+        if len(legal) == 1 and isinstance(legal[0], (Draw, Pass)):
+            return coach_forced(isinstance(legal[0], Draw), g.ends, self.rules)
+        fits = self.coach_fits()
+        return coach_turn(self.rules, fits) if fits else base
+
+    def _coach_check(self, action: Action) -> bool:
+        """A move the engine would refuse: said with what fits instead (not applied)."""
+        if not self.coaching:
+            return True
+        why = self.game.why_illegal(action)
+        if why is None:
+            return True
+        self.note = coach_refusal(why, self.rules)
+        return False
+
+    def _coach_heard(self, events: Sequence[TableEvent]) -> None:
+        if self.coaching and any(isinstance(e, HandOver) for e in events):
+            self.coaching = False
+            self._emit(Notice(COACH_DONE, title="Coach"))
+            if self.on_coach_done is not None:
+                self.on_coach_done()

@@ -1,0 +1,95 @@
+"""The coach (issue 12), headless: whole coached matches of every house the table plays.
+
+While it coaches, the person's turn names the tiles that fit, a forced draw or pass
+says why, a refused tile says why with the rule; every coach sentence fits one row of
+an 80-column table; it stops when the coached hand is over (and says so once).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dominoes_tui.engine import PLAY, load_variant, load_variants, tiles
+from dominoes_tui.table import MessageChanged, Notice
+from dominoes_tui.table.coach import CoachedSession
+from dominoes_tui.table.words import COACH_DONE, COACH_WIDTH
+
+PLAYED = [n for n, r in load_variants().items() if r.layout in ("line", "spinner")]
+
+
+def coached_hand(name: str, seed: int) -> tuple[CoachedSession, list[str], list[str]]:
+    """One coached hand: the person plays a random legal tile after trying an unfit one."""
+    s = CoachedSession(load_variant(name, clock_minutes=0), seed, "easy", autosave=False)
+    s.coaching = True
+    done: list[bool] = []
+    s.on_coach_done = lambda: done.append(True)
+    said: list[str] = []
+    notices: list[str] = []
+
+    def hear(events) -> None:
+        for e in events:
+            if isinstance(e, MessageChanged):
+                said.append(str(e.message))
+            elif isinstance(e, Notice):
+                notices.append(e.text)
+
+    s.subscribe(hear)
+    s.start()
+    rng = random.Random(seed)
+    while s.game.phase == PLAY:
+        if s.run_cpu():
+            continue
+        assert s.my_turn
+        said.append(str(s.prompt))
+        unfit = [t for t in s.hand() if t not in s.fits()]
+        if unfit and s.game.line:
+            s.play(rng.choice(unfit))
+            said.append(str(s.message))
+            assert str(s.message).startswith("Not allowed:")
+        legal = [a for a in s.game.legal_actions() if hasattr(a, "tile")]
+        if legal:
+            a = rng.choice(legal)
+            s.play(a.tile, a.end, a.touch)
+        elif s.my_turn:
+            s.tick()
+    assert done == [True] and not s.coaching
+    return s, said, notices
+
+
+@pytest.mark.parametrize("name", PLAYED)
+def test_a_coached_hand_says_what_fits_in_one_row(name: str) -> None:
+    s, said, notices = coached_hand(name, seed=11)
+    coach = [t for t in said if t.startswith("Coach:")]
+    assert coach, name
+    assert any(" fit" in t for t in coach)  # the tiles that fit, by name
+    long = [t for t in said if t.startswith(("Coach:", "Not allowed:")) and len(t) > COACH_WIDTH]
+    assert long == []
+    assert notices.count(COACH_DONE) == 1
+    # after the coached hand the table speaks as usual
+    assert not str(s.prompt).startswith("Coach:")
+
+
+def test_the_coach_names_the_tiles_that_fit() -> None:
+    s = CoachedSession(load_variant("classic", clock_minutes=0), 5, "easy", autosave=False)
+    s.coaching = True
+    s.start()
+    assert str(s.message) == "Coach: Hand 1: you lead, and must lead 1-1. Enter lays it."
+    s.play_selected()
+    while s.run_cpu():
+        pass
+    prompt = str(s.prompt)
+    for t in s.fits():
+        assert tiles.name(t) in prompt
+    assert all(n in prompt for n in map(str, set(s.game.ends)))
+
+
+def test_the_coach_is_off_unless_asked() -> None:
+    s = CoachedSession(load_variant("classic", clock_minutes=0), 5, "easy", autosave=False)
+    s.start()
+    assert str(s.message) == "Hand 1: you lead, and must lead 1-1."
+    s.play_selected()
+    while s.run_cpu():
+        pass
+    assert str(s.prompt).startswith("Your turn")
