@@ -1,7 +1,7 @@
 """Issue 16 at the table: the Review screen (from the hand-over screen, its progress, a
 marked move), the coach's question before a blunder (confirmed, taken back), strategy
 points, and a practice deal (the same hands, from the other seat); snapshots of the
-Review screen and of the coach's question at 80×24 and 100×32.
+Review screen, the coach's question and a practice hand's result at 80×24 and 100×32.
 
 The judging is rigged (:func:`rigged`: the last legal move is worth 80%, the others
 about 40%) so marks do not move when Expert changes; the real evaluation is
@@ -396,4 +396,18 @@ def test_coach_question_snapshot(snap_compare, size) -> None:
         assert isinstance(pilot.app.screen, CoachQuestion)
 
     coach_on()
+    assert snap_compare(make_app("classic", seed=5), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_practice_over_snapshot(snap_compare, size) -> None:
+    """A hand played again from the CPU's seat, over: its result beside the first."""
+
+    async def run_before(pilot) -> None:
+        await play_until(pilot, hand_over)
+        await pilot.press("o")
+        await settle(pilot)
+        await play_until(pilot, lambda a: isinstance(a.screen, PracticeOverScreen))
+        await pilot.pause()
+
     assert snap_compare(make_app("classic", seed=5), terminal_size=size, run_before=run_before)
