@@ -10,6 +10,8 @@ tested in tests/unit/test_review.py.
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from conftest import make_app, play_until, press_to_select, settle
 
@@ -97,6 +99,10 @@ async def test_review_from_the_hand_over_screen_shows_a_marked_move(monkeypatch)
         assert f"Hand 1, move {j.turn}: blunder" in detail
         assert f"You played {j.played_words}: 40% to win the match." in detail
         assert f"Better ★ {j.best_words}: 80%" in detail
+        close = dataclasses.replace(j, mark=None, loss=0.01)  # within 3 points: not "better"
+        close_words = " ".join(str(t) for t in review_mod.detail_lines(close, False))
+        assert "within 1.0 points of the best" in close_words
+        assert f"Best ★ {j.best_words}" in close_words and "Better" not in close_words
         summary = str(screen.query_one("#rv-summary").render())
         assert f"Hand 1: accuracy 0% (0 of {total} within 3 points)" in summary
         # the position at that moment: the hand held then, the tile played raised
@@ -327,6 +333,10 @@ async def test_play_this_deal_again_from_the_cpus_seat() -> None:
         assert dealt.hands == [deal.hands[1], deal.hands[0]] and dealt.boneyard == deal.boneyard
         assert s.game.log[0] == Play(tiles.parse("1-1"))  # the CPU led 1-1 from your old hand
         assert not s.autosave_enabled
+        # mounted once: one coach and one screen listen (a second start would say each
+        # strategy point twice)
+        owners = [type(getattr(f, "__self__", None)) for f in s._listeners]
+        assert owners.count(tui_coach.TableCoach) == 1 and owners.count(PracticeTableScreen) == 1
         await play_until(pilot, lambda a: isinstance(a.screen, PracticeOverScreen))
         over = app.screen
         words = str(over.query_one("#comparison").render())

@@ -61,8 +61,9 @@ class PracticeTableScreen(TableScreen):
         self.result: HandResult | None = None
         self._over_shown = False
 
+    # Textual calls TableScreen's own on_mount and on_unmount as well (every class's
+    # handler in the MRO): calling them here too would start the table twice.
     def on_mount(self) -> None:
-        super().on_mount()
         self.app.notify(
             f"{self.practice.title()}. Nothing is saved or recorded.",
             title="Practice",
@@ -70,8 +71,8 @@ class PracticeTableScreen(TableScreen):
             markup=False,
         )
 
-    def on_unmount(self) -> None:
-        super().on_unmount()
+    def on_unmount(self) -> None:  # before TableScreen's: the screen stops listening first
+        self.session.unsubscribe(self._on_session)
         self.session.leave()  # its CPU stops thinking; nothing is recorded (no autosave)
 
     def _on_session(self, events: Sequence[TableEvent]) -> None:

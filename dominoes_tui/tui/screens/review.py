@@ -361,7 +361,8 @@ def detail_lines(j: Judgement, single_hand: bool) -> list[Text]:
     lines = [head, played]
     if j.best != j.played:
         better = Text()
-        better.append(f"Better {BEST} ", style="bold #ffe9a8")
+        # a marked move had a better one; within 3 points, the best is only named
+        better.append(f"{'Better' if j.mark else 'Best'} {BEST} ", style="bold #ffe9a8")
         better.append(f"{j.best_words}: {percent(j.win_best)}")
         if j.why:
             better.append(f": {j.why}")
