@@ -187,6 +187,10 @@ async def test_reviews_are_kept_with_the_match_in_the_history() -> None:
         assert len(hands) > 1 and 1 not in seen  # hand 1 was kept from its hand-over
         assert h.accuracy()[0].decisions == len(screen.judgements) > n
         assert all(x.accuracy is not None for x in h.hands(rec.id) if x.hand_no in hands)
+        # the match's figure first, then each hand's in short: room left for the moves
+        summary = str(screen.query_one("#rv-summary").render()).splitlines()
+        assert summary[0].startswith("Match: accuracy ") and "within 3 points" in summary[0]
+        assert summary[1].startswith("Hands: 1 0% · 2 ")
     assert player.load_player().coached == 1  # counted once
 
 

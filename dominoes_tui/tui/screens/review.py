@@ -390,13 +390,22 @@ def _action_words(a: Action, j: Judgement) -> str:
 
 
 def summary_text(rv_: MatchReview, hands: Sequence[int], single_hand: bool) -> Text:
-    """``Hand 2: accuracy 83% (5 of 6 decisions) · 1 blunder, 0 mistakes…``."""
+    """One hand: ``Hand 2: accuracy 83% (5 of 6 within 3 points)  1 blunder`` (the marks
+    there are, or ``no move marked``). Several: the match's figure and marks first, then
+    each hand's accuracy in short (``Hands: 1 100% · 2 67% · 3 forced``), so a long match
+    still leaves room for the moves."""
     from ...ai.review import MARKS, PLURALS
 
+    counts = rv_.counts()
+    # the marks there are (none: said so), to keep the line short at 80 columns
+    marks = (
+        " · ".join(f"{counts[m]} {PLURALS[m] if counts[m] != 1 else m}" for m in MARKS if counts[m])
+        or "no move marked"
+    )
+    shown = [h for h in rv_.hands if h.hand in hands]
     t = Text()
-    for h in rv_.hands:
-        if h.hand not in hands:
-            continue
+    if len(shown) == 1 and len(rv_.hands) == 1:
+        h = shown[0]
         n = len(h.judgements)
         ok = sum(j.accurate for j in h.judgements)
         t.append(f"Hand {h.hand}: ", style="bold")
@@ -404,16 +413,22 @@ def summary_text(rv_: MatchReview, hands: Sequence[int], single_hand: bool) -> T
             t.append(f"accuracy {percent(h.accuracy)} ({ok} of {n} within 3 points)  ")
         else:
             t.append("every move was forced  ")
-    if len(rv_.hands) > 1 or not rv_.hands:
-        n = len(rv_.judgements)
-        t.append(f"{'Hand' if single_hand else 'Match'}: ", style="bold")
-        t.append(f"accuracy {percent(rv_.accuracy)} ({n} decision{'s' * (n != 1)})  ")
-    counts = rv_.counts()
-    bits = []
-    for m in MARKS:
-        c = counts[m]
-        bits.append(f"{c} {PLURALS[m] if c != 1 else m}")
-    t.append(" · ".join(bits), style="#9fb8ab")
+        t.append(marks, style="#9fb8ab")
+        return t
+    n = len(rv_.judgements)
+    ok = sum(j.accurate for j in rv_.judgements)
+    t.append(f"{'Hand' if single_hand else 'Match'}: ", style="bold")
+    if n:
+        t.append(f"accuracy {percent(rv_.accuracy)} ({ok} of {n} within 3 points)  ")
+    else:
+        t.append("every move was forced  ")
+    t.append(marks, style="#9fb8ab")
+    if shown:
+        each = " · ".join(
+            f"{h.hand} {percent(h.accuracy) if h.judgements else 'forced'}" for h in shown
+        )
+        t.append("\nHands: ", style="bold")
+        t.append(each)
     return t
 
 
@@ -428,7 +443,8 @@ class ReviewScreen(Screen[None]):
         layout: vertical;
     }
     ReviewScreen #rv-title {
-        height: 1;
+        height: auto;
+        max-height: 2;
         background: #0a2e22;
         color: #ffe9a8;
         text-style: bold;
@@ -450,6 +466,7 @@ class ReviewScreen(Screen[None]):
     }
     ReviewScreen #rv-summary {
         height: auto;
+        max-height: 4;
         width: 1fr;
     }
     ReviewScreen #rv-middle {
