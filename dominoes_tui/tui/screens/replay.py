@@ -13,6 +13,7 @@ ones the table showed at that point. The table's own widgets draw them
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 from rich.text import Text
 from textual import events
@@ -410,6 +411,8 @@ class ReplayApp(App[None]):
 
     TITLE = "Dominoes replay"
     ENABLE_COMMAND_PALETTE = False
+    # the app's own styles: a hand played again (issue 16) sits at a real table
+    CSS_PATH = Path(__file__).parent.parent / "dominoes.tcss"
 
     def __init__(self, record: MatchRecord, hands: Sequence[HandRecord] = ()) -> None:
         super().__init__()
@@ -421,14 +424,17 @@ class ReplayApp(App[None]):
 
     def on_play_deal(self, message: PlayDeal) -> None:
         """A hand of the match played again, from the review (issue 16)."""
+        from ...settings import load_settings
         from ...table import Pace
         from .practice import open_practice
 
+        mine = load_settings()  # the player's pace and tiles, as at the table
         open_practice(
             self,
             message.practice,
             replace=message.replace,
-            pace=Pace.from_speed(1.0),
+            pace=Pace.named(mine.pace),
+            tile_style=mine.tiles,
         )
 
 
