@@ -425,3 +425,31 @@ def test_practice_over_snapshot(snap_compare, size) -> None:
         await pilot.pause()
 
     assert snap_compare(make_app("classic", seed=5), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", [(100, 32), (80, 24)])
+async def test_the_costly_pattern_is_named_after_the_hand(monkeypatch, size) -> None:
+    """The coach names what cost a hand: in the hand-over's breakdown, and in the
+    match-over's when the terminal has the rows (else as a note: the box fills 24 rows)."""
+    coach_on()
+    monkeypatch.setattr(tui_coach, "EVALUATOR", lambda v, s: dict.fromkeys(v.legal, 0.5))
+    said = "You were caught holding 6-6 (12 points): play heavy doubles early."
+    monkeypatch.setattr(tui_coach, "pattern_text", lambda table: said)
+    app = make_app("classic", seed=11, target=30)
+    notes = []
+    async with app.run_test(size=size) as pilot:
+        original = app.notify
+        monkeypatch.setattr(
+            app,
+            "notify",
+            lambda m, *a, **k: notes.append((k.get("title"), m)) or original(m, *a, **k),
+        )
+        await play_until(pilot, hand_over)
+        breakdown = str(app.screen.query_one("#breakdown").render())
+        assert f"• Coach: {said}" in breakdown
+        await play_until(pilot, lambda a: isinstance(a.screen, MatchOverScreen))
+        await pilot.pause()
+        breakdown = str(app.screen.query_one("#breakdown").render())
+        inside = f"• Coach: {said}" in breakdown
+        assert inside == (size[1] >= 30)
+        assert (("Coach", said) in notes) == (not inside)

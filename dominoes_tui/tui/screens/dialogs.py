@@ -78,6 +78,11 @@ def _hands_played(table: TableSession) -> str:
     return "Hands: " + " · ".join(parts) if parts else ""
 
 
+ROOM_FOR_THE_COACH = 30
+"""Rows the match-over screen needs to name the last hand's costly pattern inside its box
+(with fewer it is a note, as the box fills a 24-row terminal already)."""
+
+
 def _coach_pattern(table: TableSession) -> list[str]:
     """The hand's costly pattern, when the coach is on and one happened (issue 16)."""
     from ..strategy_coach import pattern_text
@@ -205,8 +210,11 @@ class MatchOverScreen(LearnFromTheHand, ModalScreen[str]):
             yield Static(Text(why), id="why")
             if g.result is not None and g.results and g.results[-1] is g.result:
                 words = describe_hand(table.rules, g.result, table.side_names)
+                lines = [f"• {second_person(w)}" for w in words]
+                if self.app.size.height >= ROOM_FOR_THE_COACH:  # else a note (on_mount)
+                    lines += _coach_pattern(table)
                 yield Static(_hands_text(table), id="revealed")
-                yield Static("\n".join(f"• {second_person(w)}" for w in words), id="breakdown")
+                yield Static(Text("\n".join(lines)), id="breakdown")
             yield Static(_scores_table(table), id="score-table")
             played = len(g.results)
             yield Static(
@@ -223,8 +231,10 @@ class MatchOverScreen(LearnFromTheHand, ModalScreen[str]):
 
     def on_mount(self) -> None:
         self.query_one("#rematch", Button).focus()
-        for line in _coach_pattern(self.table):  # the last hand's (issue 16): no room inside
-            self.notify(line.removeprefix("• Coach: "), title="Coach", timeout=15, markup=False)
+        if self.app.size.height < ROOM_FOR_THE_COACH:  # the last hand's (issue 16), as a note
+            for line in _coach_pattern(self.table):
+                text = line.removeprefix("• Coach: ")
+                self.notify(text, title="Coach", timeout=10, markup=False)
         if self.table.game.rules.target == 0 and self.table.autosave_enabled:
             self.look_for_daily()  # the daily deal: this try beside your best (issue 16)
 
