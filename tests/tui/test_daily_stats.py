@@ -184,6 +184,36 @@ async def test_review_from_the_replay() -> None:
         assert isinstance(app.screen, ReplayScreen)
 
 
+async def test_dominoes_replay_plays_a_hand_again_at_a_real_table() -> None:
+    """``dominoes replay`` (its own app), R, then a: the practice table has the app's
+    styles (the hand, the line, the log laid out), the player's tiles and pace."""
+    from dominoes_tui import settings
+    from dominoes_tui.table import Pace
+    from dominoes_tui.tui.screens.practice import PracticeTableScreen
+    from dominoes_tui.tui.screens.replay import ReplayApp
+    from dominoes_tui.tui.widgets.hand import HandView
+
+    settings.save_settings(settings.PlayerSettings(pace="fast", tiles="unicode"))
+    store.finish_match(cpu_match("classic", 4), info())
+    h = store.History()
+    rec = h.get(h.latest_id())
+    app = ReplayApp(rec, h.hands(rec.id))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("R")
+        await idle(pilot)
+        await pilot.press("a")
+        await idle(pilot)
+        table = app.screen
+        assert isinstance(table, PracticeTableScreen)
+        hand = table.query_one(HandView)
+        assert hand.size.height >= 3 and hand.region.y > SIZE[1] // 2  # at the bottom
+        assert table.query_one("#top").size.height == 2  # the seats row and the scores
+        assert table.query_one("#side").outer_size.width == 34  # the move log beside the felt
+        assert table.tile_style == "unicode"
+        assert table.session.pace == Pace.named("fast")
+
+
 def test_accuracy_label_words() -> None:
     from dominoes_tui.store.stats import AccuracyPoint
 
