@@ -245,9 +245,7 @@ class Game:
         if cls is Game and rules.layout in ("trains", "chicken_foot"):
             if rotation % rules.players:
                 raise ValueError(f"{rules.name}: rotated deals are for the line games only")
-            g = game_class(rules.layout).new(rules, seed, first_seat)
-            g.rotation = 0
-            return g
+            return game_class(rules.layout).new(rules, seed, first_seat)  # rotation 0
         g = cls()
         g.rules = rules
         g.seed = seed
