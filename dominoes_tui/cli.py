@@ -178,6 +178,12 @@ def play(
         "--rounds",
         help="Mexican Train, Chicken Foot: play the first N round doubles (0: all).",
     ),
+    daily: bool = typer.Option(
+        False,
+        "--daily",
+        help="Play today's deal: the same hand for everyone today (classic, one hand, "
+        "against Hard); your best result is kept.",
+    ),
 ) -> None:
     """Play a match against the CPU (the house's rules, changed by the option flags).
 
@@ -186,6 +192,29 @@ def play(
     from . import options
     from .ai import LEVELS
 
+    if daily:
+        given = {
+            "--variant": variant != DEFAULT_VARIANT,
+            "--seed": seed is not None,
+            "--level": level is not None,
+            "--resume": resume,
+        }
+        flags = dict(locals())
+        rule_flags = [
+            f"--{name.replace('_', '-')}"
+            for name in options.FLAGS
+            if flags.get("tile_set" if name == "set" else name) is not None
+        ]
+        clash = [k for k, v in given.items() if v] + rule_flags
+        if clash:
+            typer.secho(
+                f"Error: --daily plays today's deal as it is: leave out {', '.join(clash)}",
+                fg="red",
+                err=True,
+            )
+            raise typer.Exit(2)
+        _play_daily(speed, tile_style)
+        return
     rules = _variant(variant)
     try:
         choices = options.choices_from_flags(
@@ -241,6 +270,41 @@ def play(
     try:
         run_app(
             rules=rules, seed=seed, level=level, speed=speed, tile_style=tile_style, resume=resume
+        )
+    finally:
+        lock.release()
+
+
+def _play_daily(speed: float | None, tile_style: str | None) -> None:
+    """``dominoes play --daily``: today's deal (issue 16); ``None``: the player's pace or
+    tile setting."""
+    from datetime import date
+
+    from .store import table_lock
+    from .table.practice import DAILY_LEVEL, daily_rules, daily_seed
+    from .tui.app import run_app
+
+    if tile_style is not None and tile_style not in ("box", "unicode"):
+        typer.secho("Error: --tiles must be 'box' or 'unicode'", fg="red", err=True)
+        raise typer.Exit(2)
+    if speed is not None and (not math.isfinite(speed) or speed <= 0):
+        typer.secho(
+            f"Error: --speed must be a number above 0 (2 is twice as fast), not {speed}",
+            fg="red",
+            err=True,
+        )
+        raise typer.Exit(2)
+    lock = table_lock()
+    if not lock.acquire():
+        typer.secho(f"Error: {lock.problem()}", fg="red", err=True)
+        raise typer.Exit(1)
+    try:
+        run_app(
+            rules=daily_rules(),
+            seed=daily_seed(date.today()),
+            level=DAILY_LEVEL,
+            speed=speed,
+            tile_style=tile_style,
         )
     finally:
         lock.release()

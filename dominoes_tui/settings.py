@@ -12,7 +12,9 @@ Keys in use:
 - ``pace`` and ``tiles``: how fast the CPU's moves show and how tiles are drawn, the
   same at every house (:class:`PlayerSettings`, the options screen's Player group);
 - ``coach``: True: coach the person's next hand; False: off; absent: the table has
-  never offered it (``remember("coach", False)``; ``get("coach")``).
+  never offered it (``remember("coach", False)``; ``get("coach")``);
+- ``strategy_coach`` and ``strategy_coached``: the strategy coach (``"auto"``, ``"on"``
+  or ``"off"``) and how many matches it has been at (:mod:`dominoes_tui.store.player`).
 
 >>> PlayerSettings().pace, PlayerSettings().tiles
 ('normal', 'box')

@@ -33,6 +33,7 @@ _EXPORTS = {
     ),
     "chicken_foot": ("ChickenFootGame", "FootBoard", "FootLine"),
     "clock": ("Clock", "format_clock"),
+    "practice": ("deal_again", "hand_start"),
     "rounds": ("RoundsGame",),
     "scoring": (
         "HandResult",
@@ -88,6 +89,7 @@ if TYPE_CHECKING:
     )
     from .chicken_foot import ChickenFootGame, FootBoard, FootLine
     from .clock import Clock, format_clock
+    from .practice import deal_again, hand_start
     from .rounds import RoundsGame
     from .scoring import HandResult, MatchResult, Scores, describe_hand, score_hand, score_round
     from .state import HAND_OVER, MATCH_OVER, PLAY, Event, Game, Placed, game_class, wanted_number
@@ -128,10 +130,12 @@ __all__ = [
     "VariantError",
     "action_from_json",
     "action_to_json",
+    "deal_again",
     "describe_hand",
     "determinize",
     "format_clock",
     "game_class",
+    "hand_start",
     "load_variant",
     "load_variants",
     "score_hand",

@@ -97,6 +97,7 @@ class RoundsGame(Game, metaclass=ABCMeta):
         self.lead_rule = "any"
         self.first_tile = self.last_tile = self.last_single = None
         self.redeals = 0
+        self.rotation = 0  # the seats as dealt: a turned deal is for the line games only
 
     @property
     def round_double(self) -> int:

@@ -220,6 +220,7 @@ class Game:
         "spinner",
         "end_tiles",
         "hand_fives",
+        "rotation",
     )
 
     def __init__(self) -> None:  # use Game.new
@@ -227,15 +228,24 @@ class Game:
 
     # ------------------------------------------------------------------ set-up
     @classmethod
-    def new(cls, rules: Rules, seed: int = 0, first_seat: int | None = None) -> Game:
+    def new(
+        cls, rules: Rules, seed: int = 0, first_seat: int | None = None, rotation: int = 0
+    ) -> Game:
         """A match dealt from ``random.Random(seed)``.
 
         ``first_seat`` makes that seat open the first hand (a rematch that
         swaps the opener); otherwise the first-opener rule decides.
+        ``rotation`` deals the same seed with the seats turned: seat ``s`` is dealt
+        what seat ``(s + rotation) % players`` is dealt at rotation 0, hand after
+        hand, and an opener drawn by lot moves with its hand (a practice deal from
+        another seat; :func:`deal_again` does it for a hand already under way).
+        Rotation 0 is every seed's own deal.
         Mexican Train and Chicken Foot give their own classes (:func:`game_class`).
         """
         if cls is Game and rules.layout in ("trains", "chicken_foot"):
-            return game_class(rules.layout).new(rules, seed, first_seat)
+            if rotation % rules.players:
+                raise ValueError(f"{rules.name}: rotated deals are for the line games only")
+            return game_class(rules.layout).new(rules, seed, first_seat)  # rotation 0
         g = cls()
         g.rules = rules
         g.seed = seed
@@ -247,6 +257,7 @@ class Game:
         g.result = None
         g.match_result = None
         g.first_seat = first_seat
+        g.rotation = rotation % rules.players
         g.dead = 0
         g._deal()
         return g
@@ -347,6 +358,7 @@ class Game:
             "first_seat",
             "dead",
             "spinner",
+            "rotation",
         ):
             setattr(g, name, getattr(self, name))
         g.hand_fives = list(self.hand_fives)  # a list: a copy's fives must not score in self
@@ -367,7 +379,9 @@ class Game:
             pool = list(range(r.tile_count))
             self.rng.shuffle(pool)
             hs = r.hand_size
-            self.hands = [tiles.mask_of(pool[i * hs : (i + 1) * hs]) for i in range(r.players)]
+            n, k = r.players, self.rotation  # seat s gets seat s + k's share (Game.new)
+            shares = [(i + k) % n for i in range(n)]
+            self.hands = [tiles.mask_of(pool[j * hs : (j + 1) * hs]) for j in shares]
             self.boneyard = pool[r.players * hs :]
             if not r.redeal or not any(redeal_needed(r, h) for h in self.hands):
                 break
@@ -396,8 +410,8 @@ class Game:
             if self.lead_rule == "that_tile":
                 self.lead_rule = "any"
         elif first or r.next_opener == "as_first":
-            if r.first_opener == "random":
-                seat = self.rng.randrange(r.players)
+            if r.first_opener == "random":  # the lot falls on a hand: it moves with it
+                seat = (self.rng.randrange(r.players) - self.rotation) % r.players
             else:
                 seat, t = find_opener(r, self.hands, r.first_opener)
                 if self.lead_rule == "that_tile":

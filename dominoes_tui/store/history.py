@@ -497,6 +497,31 @@ class History:
             self.skipped.append(match_id)
             raise HistoryError(f"Match {match_id} in the history is damaged ({e}).") from None
 
+    def id_of(self, uid: str) -> int | None:
+        """The row number of the match whose ``MatchInfo.match_id`` is ``uid`` (None: not
+        recorded, yet or at all): a review made at the table is kept with it."""
+        with self._db() as conn:
+            r = conn.execute("SELECT id FROM matches WHERE uid = ?", (uid,)).fetchone()
+        return None if r is None else int(r[0])
+
+    def with_seed(self, seed: int, variant: str) -> list[tuple[MatchRecord, list[HandRecord]]]:
+        """Every recorded match of ``variant`` dealt from ``seed``, oldest first, with its
+        hands (the daily deal's tries); a damaged row is skipped."""
+        with self._db() as conn:
+            rows = conn.execute(
+                "SELECT * FROM matches WHERE seed = ? AND variant = ? ORDER BY id",
+                (str(seed), variant),
+            ).fetchall()
+        out = []
+        for r in rows:
+            try:
+                rec = _match(r)
+            except DamagedRow:
+                self.skipped.append(r["id"])
+                continue
+            out.append((rec, self.hands(rec.id)))
+        return out
+
     def latest_id(self) -> int | None:
         with self._db() as conn:
             r = conn.execute("SELECT max(id) FROM matches").fetchone()

@@ -22,6 +22,7 @@ from .messages import (
     LeaveTable,
     NewGame,
     OpenStartMenu,
+    PlayDeal,
     Quit,
     ResumeMatch,
     SetCoach,
@@ -324,7 +325,11 @@ class DominoesApp(App[None]):
         """Quit; an unfinished match is saved first (with its clocks) for "Continue"."""
         table = self.table
         if table is not None:
-            table.session.close()
+            from .screens.table import TableScreen
+
+            for screen in self.screen_stack:  # a practice table may be over the match's
+                if isinstance(screen, TableScreen):
+                    screen.session.close()
         super().exit(*args, **kwargs)
 
     def on_unmount(self) -> None:
@@ -443,6 +448,20 @@ class DominoesApp(App[None]):
     def on_new_game(self, message: NewGame) -> None:
         if not self._stale(message):
             self.new_game()
+
+    def on_play_deal(self, message: PlayDeal) -> None:
+        """A hand played again (a practice deal, issue 16) over the screens there are."""
+        from .screens.practice import open_practice
+
+        open_practice(
+            self,
+            message.practice,
+            replace=message.replace,
+            player_factory=self.player_factory,
+            now=self.now,
+            pace=self.pace,
+            tile_style=self.tile_style,
+        )
 
     def on_quit(self, message: Quit) -> None:
         self.exit()

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from .. import store
     from ..engine import Game, Rules
     from ..table import MatchSetup
+    from ..table.practice import Practice
 
 
 @dataclass
@@ -62,6 +63,16 @@ class NewGame(Message):
 @dataclass
 class Quit(Message):
     """Quit the app (an unfinished match is saved for Continue)."""
+
+
+@dataclass
+class PlayDeal(Message):
+    """Play a hand of a match again (a practice deal) on a table of its own, over the
+    screens there are; leaving it comes back to them. ``replace``: instead of the practice
+    table in front (another try from its result screen)."""
+
+    practice: Practice
+    replace: bool = False
 
 
 @dataclass

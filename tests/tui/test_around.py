@@ -379,7 +379,8 @@ async def test_how_to_play_from_the_start_menu_explains_the_highlighted_house() 
 
 # ------------------------------------------------------------ the coach
 async def test_the_coach_is_offered_once_and_coaches_the_first_hand() -> None:
-    (settings.settings_path()).unlink()  # a first-time player: never offered
+    # a first-time player: never offered (the strategy coach stays off, as in conftest)
+    settings.settings_path().write_text('{"strategy_coach": "off"}', encoding="utf-8")
     app = make_app("classic", seed=5)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -421,7 +422,7 @@ async def test_the_coach_is_offered_once_and_coaches_the_first_hand() -> None:
 
 
 async def test_no_thanks_is_remembered_and_f1_turns_the_coach_on() -> None:
-    (settings.settings_path()).unlink()
+    settings.settings_path().write_text('{"strategy_coach": "off"}', encoding="utf-8")
     app = make_app("classic", seed=5)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

@@ -62,7 +62,13 @@ async def test_start_menu_shows_only_what_there_is() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, StartScreen)
-        assert menu_entries(app) == ["new", "howto", "rules", "quit"]  # no save, no history
+        assert menu_entries(app) == [
+            "new",
+            "daily",
+            "howto",
+            "rules",
+            "quit",
+        ]  # no save, no history
         houses = app.screen.query_one("#houses")
         text = str(houses.get_option_at_index(0).prompt)
         assert "classic" in text and load_variant("classic").description in text

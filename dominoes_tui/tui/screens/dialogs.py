@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -83,11 +84,66 @@ def _hands_played(table: TableSession) -> str:
     return head + " · ".join(parts) if parts else ""
 
 
-class HandOverScreen(ModalScreen[None]):
+ROOM_FOR_THE_COACH = 30
+"""Rows the match-over screen needs to name the last hand's costly pattern inside its box
+(with fewer it is a note, as the box fills a 24-row terminal already)."""
+
+
+def _coach_pattern(table: TableSession) -> list[str]:
+    """The hand's costly pattern, when the coach is on and one happened (issue 16)."""
+    from ..strategy_coach import pattern_text
+
+    pattern = pattern_text(table)
+    return [f"• Coach: {pattern}"] if pattern else []
+
+
+class LearnFromTheHand:
+    """Review (``R``) and play the deal again (``a``; ``o`` from the CPU's seat), for the
+    hand-over and match-over screens (issue 16): the hand shown is ``table``'s latest."""
+
+    table: TableSession
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # The review and practice deals judge the line games, not Mexican Train or Chicken Foot.
+        if action in ("review", "again") and self.table.rounds:
+            return False
+        return True
+
+    def action_review(self) -> None:
+        from .review import ReviewScreen, job_of_session
+
+        g = self.table.game
+        hands = None if g.is_over else [g.hand_no]
+        self.app.push_screen(ReviewScreen(job_of_session(self.table, hands)))  # type: ignore[attr-defined]
+
+    def action_again(self, rotation: int) -> None:
+        from ...table.practice import practice_of_game
+        from ..messages import PlayDeal
+
+        t = self.table
+        try:
+            p = practice_of_game(
+                t.game,
+                t.game.hand_no,
+                rotation,
+                level=t.level,
+                name=t.name,
+                names=(t.names[0], t.seat_name(1), *t.names[2:]),
+            )
+        except ValueError as e:
+            self.notify(f"This hand cannot be dealt again: {e}.", markup=False)  # type: ignore[attr-defined]
+            return
+        self.app.post_message(PlayDeal(p))  # type: ignore[attr-defined]
+
+
+class HandOverScreen(LearnFromTheHand, ModalScreen[None]):
     """Both hands shown, the score written with its breakdown in words."""
 
     BINDINGS = [
         Binding("enter,space,n", "next", "Next hand", key_display="⏎"),
+        Binding("R", "review", "Review"),
+        Binding("a", "again(0)", "Deal again"),
+        Binding("o", "again(1)", "Other seat"),
         Binding("v", "peek", "Look at the table"),
     ]
 
@@ -106,11 +162,17 @@ class HandOverScreen(ModalScreen[None]):
             words = describe_hand(table.rules, res, table.side_names) if res else []
             if table.rounds:  # each hand's pips and the totals are shown just above/below
                 words = words[:1]
-            yield Static("\n".join(f"• {second_person(w)}" for w in words), id="breakdown")
+            lines = [f"• {second_person(w)}" for w in words] + _coach_pattern(table)
+            yield Static(Text("\n".join(lines)), id="breakdown")
             yield Static(_scores_table(table), id="score-table")
             with Horizontal(id="buttons"):
-                label = "Next round  ⏎" if table.rounds else "Next hand  ⏎"
-                yield Button(label, id="next", variant="primary")
+                if table.rounds:  # the review and practice deals judge the line games
+                    yield Button("Next round  ⏎", id="next", variant="primary")
+                else:
+                    yield Button("Next hand  ⏎", id="next", variant="primary")
+                    yield Button("Review (R)", id="review")
+                    yield Button("Deal again (a)", id="again")
+                    yield Button(f"{_other_seat(table)} (o)", id="other")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -124,7 +186,13 @@ class HandOverScreen(ModalScreen[None]):
         self.toggle_class("-peek")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(None)
+        event.stop()
+        if event.button.id == "review":
+            self.action_review()
+        elif event.button.id in ("again", "other"):
+            self.action_again(0 if event.button.id == "again" else 1)
+        else:
+            self.dismiss(None)
 
 
 class RoundOverScreen(HandOverScreen):
@@ -136,13 +204,20 @@ class RoundOverScreen(HandOverScreen):
     ]
 
 
-class MatchOverScreen(ModalScreen[str]):
+def _other_seat(table: TableSession) -> str:
+    return "CPU's seat" if table.rules.players == 2 else "Next seat"
+
+
+class MatchOverScreen(LearnFromTheHand, ModalScreen[str]):
     """Who won and why, the final scores, the hands played; Rematch, New game, Quit."""
 
     BINDINGS = [
         Binding("r", "choose('rematch')", "Rematch"),
+        Binding("R", "review", "Review"),
         Binding("n", "choose('new')", "New game"),
         Binding("q", "choose('quit')", "Quit"),
+        Binding("a", "again(0)", "Deal again"),
+        Binding("o", "again(1)", "Other seat"),
     ]
 
     def __init__(self, table: TableSession) -> None:
@@ -164,8 +239,11 @@ class MatchOverScreen(ModalScreen[str]):
                 words = describe_hand(table.rules, g.result, table.side_names)
                 if table.rounds:  # each hand's pips and the totals are shown beside
                     words = words[:1]
+                lines = [f"• {second_person(w)}" for w in words]
+                if self.app.size.height >= ROOM_FOR_THE_COACH:  # else a note (on_mount)
+                    lines += _coach_pattern(table)
                 yield Static(_hands_text(table), id="revealed")
-                yield Static("\n".join(f"• {second_person(w)}" for w in words), id="breakdown")
+                yield Static(Text("\n".join(lines)), id="breakdown")
             yield Static(_scores_table(table), id="score-table")
             played = len(g.results)
             yield Static(
@@ -175,17 +253,40 @@ class MatchOverScreen(ModalScreen[str]):
             )
             with Horizontal(id="buttons"):
                 yield Button("Rematch (r)", id="rematch", variant="primary")
+                if not table.rounds:
+                    yield Button("Review (R)", id="review")
                 yield Button("New game (n)", id="new")
                 yield Button("Quit (q)", id="quit", variant="error")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#rematch", Button).focus()
+        if self.app.size.height < ROOM_FOR_THE_COACH:  # the last hand's (issue 16), as a note
+            for line in _coach_pattern(self.table):
+                text = line.removeprefix("• Coach: ")
+                self.notify(text, title="Coach", timeout=10, markup=False)
+        if self.table.game.rules.target == 0 and self.table.autosave_enabled:
+            self.look_for_daily()  # the daily deal: this try beside your best (issue 16)
+
+    @work(thread=True, group="daily", exit_on_error=False)
+    def look_for_daily(self) -> None:
+        from datetime import date
+
+        from ...table.practice import daily_words
+
+        t = self.table
+        words = daily_words(t.game, t.info.match_id, date.today())
+        if words:
+            self.app.call_from_thread(self.query_one("#played", Static).update, Text(words))
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "review":
+            event.stop()
+            self.action_review()
+            return
         self.dismiss(event.button.id)
 
 

@@ -9,7 +9,7 @@ screen only shows them and keeps what the person picked.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rich.text import Text
@@ -231,6 +231,10 @@ class OptionsScreen(Screen[Chosen | None]):
         self.cpu_name = options.remembered_name(base.name) or options.CPU_NAMES[0]
         self.player = settings.load_settings()
         """The player's own settings (pace, tiles): the same at every house."""
+        from ...store.player import load_player  # the strategy coach (issue 16): every house
+
+        self.coach_setting = load_player()
+        self.coach_mode = self.coach_setting.coach
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -285,7 +289,8 @@ class OptionsScreen(Screen[Chosen | None]):
         yield Footer()
 
     def _player_rows(self) -> ComposeResult:
-        """The player's settings, kept for every house: the pace and the tile style."""
+        """The player's settings, kept for every house: the pace, the tile style and the
+        strategy coach."""
         yield Static(settings.GROUP, classes="group")
         for key in ("pace", "tiles"):
             yield ChoiceRow(
@@ -297,6 +302,24 @@ class OptionsScreen(Screen[Chosen | None]):
                 describe=lambda v, key=key: settings.describe(key, v),
                 on_change=self.row_changed,
             )
+        yield self.coach_row()
+
+    def coach_row(self) -> ChoiceRow:
+        """The strategy coach's row (issue 16): a setting of the player's, every house."""
+        from ...store.player import COACH_MODES
+
+        def describe(mode: str) -> str:
+            return replace(self.coach_setting, coach=mode).coach_words()
+
+        return ChoiceRow(
+            "strategy_coach",
+            "Strategy coach",
+            "Asks before a move that loses a lot; a strategy tip now and then.",
+            COACH_MODES,
+            self.coach_mode,
+            describe=describe,
+            on_change=self.row_changed,
+        )
 
     def on_resize(self, event: events.Resize) -> None:
         self.set_class(event.size.height >= ROOMY, "-roomy")
@@ -373,6 +396,8 @@ class OptionsScreen(Screen[Chosen | None]):
             self.level = row.value
         elif row.key == options.NAME_KEY:
             self.cpu_name = row.value
+        elif row.key == "strategy_coach":
+            self.coach_mode = row.value
         else:
             self.choices = options.choose(self.base, self.choices, row.key, row.value)
             for other in self.query(ChoiceRow):  # a setting that follows (R-D-4)
@@ -389,6 +414,10 @@ class OptionsScreen(Screen[Chosen | None]):
             return
         options.remember(self.base.name, self.choices, level=self.level, name=self.cpu_name)
         settings.save_settings(self.player)
+        if self.coach_mode != self.coach_setting.coach:
+            from ...store.player import set_coach
+
+            set_coach(self.coach_mode)
         self.dismiss(Chosen(self.rules, self.level, self.cpu_name))
 
     def action_reset(self) -> None:
@@ -411,7 +440,8 @@ class OptionsScreen(Screen[Chosen | None]):
     def reset(self) -> None:
         """Every setting back to the house's value (the level and name stay)."""
         for row in self.query(ChoiceRow):
-            if row.key not in (options.LEVEL_KEY, options.NAME_KEY, *settings.CHOICES):
+            kept = (options.LEVEL_KEY, options.NAME_KEY, *settings.CHOICES, "strategy_coach")
+            if row.key not in kept:
                 row.value = self.base.option_value(row.key)
                 self.choices[row.key] = row.value
                 row.refresh()

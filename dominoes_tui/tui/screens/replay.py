@@ -6,12 +6,14 @@ ones the table showed at that point. The table's own widgets draw them
 (:class:`LineView`, :class:`HandView`, :class:`MoveLog`); nothing here draws a tile.
 
 ``dominoes replay [ID]`` runs :class:`ReplayApp`; any app may push
-``ReplayScreen(record, hands)`` (Escape closes it).
+``ReplayScreen(record, hands)`` (Escape closes it). ``R`` reviews the match
+(:mod:`.review`), from where a hand can be played again.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 from rich.text import Text
 from textual import events
@@ -38,6 +40,7 @@ from ...engine.chicken_foot import FootBoard
 from ...engine.trains import TrainsBoard
 from ...store import HandRecord, MatchRecord
 from ...table.words import log_entries, place_words, round_title
+from ..messages import PlayDeal
 from ..widgets.hand import HandView
 from ..widgets.line import LineView
 from ..widgets.log import MoveLog
@@ -142,6 +145,7 @@ class ReplayScreen(Screen[None]):
         Binding("pagedown", "hand(1)", "Next hand", show=False),
         Binding("home", "go(0)", "Start", key_display="Home"),
         Binding("end", "go(-1)", "End", key_display="End"),
+        Binding("R", "review", "Review"),
         Binding("escape,q", "close", "Close"),
     ]
 
@@ -241,6 +245,12 @@ class ReplayScreen(Screen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_review(self) -> None:
+        """Review the match: every decision of yours judged (issue 16)."""
+        from .review import ReviewScreen, job_of_record
+
+        self.app.push_screen(ReviewScreen(job_of_record(self.record)))
 
     # ------------------------------------------------------------ words
     @property
@@ -445,6 +455,8 @@ class ReplayApp(App[None]):
 
     TITLE = "Dominoes replay"
     ENABLE_COMMAND_PALETTE = False
+    # the app's own styles: a hand played again (issue 16) sits at a real table
+    CSS_PATH = Path(__file__).parent.parent / "dominoes.tcss"
 
     def __init__(self, record: MatchRecord, hands: Sequence[HandRecord] = ()) -> None:
         super().__init__()
@@ -453,6 +465,21 @@ class ReplayApp(App[None]):
 
     def on_mount(self) -> None:
         self.push_screen(ReplayScreen(self.record, self.hands), lambda _: self.exit())
+
+    def on_play_deal(self, message: PlayDeal) -> None:
+        """A hand of the match played again, from the review (issue 16)."""
+        from ...settings import load_settings
+        from ...table import Pace
+        from .practice import open_practice
+
+        mine = load_settings()  # the player's pace and tiles, as at the table
+        open_practice(
+            self,
+            message.practice,
+            replace=message.replace,
+            pace=Pace.named(mine.pace),
+            tile_style=mine.tiles,
+        )
 
 
 def run_replay(record: MatchRecord, hands: Sequence[HandRecord] = ()) -> None:

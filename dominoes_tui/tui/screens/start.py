@@ -1,11 +1,12 @@
-"""The start menu: New game, Continue, How to play, Rules, Statistics, Quit, and the
-houses to play.
+"""The start menu: New game, Continue, Daily deal, How to play, Rules, Statistics, Quit,
+and the houses to play.
 
 "Continue" is there only when an autosave exists (it says which match it resumes,
 once the save is read after the first frame), "Statistics" only once the history
 holds a match. Picking a house (Enter on it, or New game) opens its table options
 (asking first whether to resume the saved match instead); Start there sits down at
-the table.
+the table. "Daily deal" sits down at the day's deal (the same for everyone; your best
+result today is said under the menu).
 """
 
 from __future__ import annotations
@@ -27,11 +28,14 @@ from ...engine.rules import load_variants_noted
 from ..messages import Quit, ResumeMatch, StartMatch
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from .options import Chosen
 
 MENU = (
     ("new", "New game", "n"),
     ("continue", "Continue", "c"),
+    ("daily", "Daily deal", "d"),
     ("howto", "How to play", "h"),
     ("rules", "Rules", "r"),
     ("stats", "Statistics", "t"),
@@ -112,6 +116,7 @@ class StartScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "choose('new')", "New game"),
         Binding("c", "choose('continue')", "Continue"),
+        Binding("d", "choose('daily')", "Daily deal", show=False),  # the menu says d
         Binding("h", "choose('howto')", "How to play"),
         Binding("r", "choose('rules')", "Rules"),
         Binding("t", "choose('stats')", "Statistics"),
@@ -145,6 +150,8 @@ class StartScreen(Screen[None]):
         """What Continue resumes, in words (``the classic match, You 34 – CPU 51, hand 4``)."""
         self.has_stats = False
         self.problem = ""
+        self.daily_words = ""
+        """The day's deal and your best at it (read from the history after the first frame)."""
 
     @property
     def house_rules(self) -> Rules:
@@ -213,19 +220,50 @@ class StartScreen(Screen[None]):
         return t
 
     def show_note(self) -> None:
+        daily = ("\n\n" + self.daily_words, "#cfe0d6") if self.daily_words else ""
         self.query_one("#start-note", Static).update(
-            Text.assemble("House: ", (self.variant, "bold"), "\n", ("Tab: menu ↔ houses", "dim"))
+            Text.assemble(
+                "House: ", (self.variant, "bold"), "\n", ("Tab: menu ↔ houses", "dim"), daily
+            )
         )
 
     @work(thread=True, group="start-stats", exit_on_error=False)
     def look_for_stats(self) -> None:
         """Statistics appear in the menu once the history holds a match (SQLite: a thread)."""
         try:
-            matches = store.History().stats(recent=0).total.matches
+            history = store.History()
+            matches = history.stats(recent=0).total.matches
         except Exception:  # a broken history must not stop the menu; Statistics stays hidden
             return
         if matches:
             self.app.call_from_thread(self._stats_found)
+            self._look_for_daily(history)
+
+    def _look_for_daily(self, history: store.History) -> None:
+        """Your tries at today's deal (issue 16), said under the menu."""
+        from datetime import date
+
+        from ...table.practice import daily_from_history
+
+        try:
+            best = daily_from_history(history, date.today())
+        except Exception:  # the menu works without it
+            return
+        if best.best is not None:
+            from ...table.practice import net_words
+
+            tries = f"{best.tries} tr{'ies' if best.tries != 1 else 'y'}"
+            words = f"Daily deal today:\nbest {net_words(best.best)}, {tries}"
+        elif best.tries:
+            words = "Daily deal today:\nnot finished yet"
+        else:
+            return
+        self.app.call_from_thread(self._daily_found, words)
+
+    def _daily_found(self, words: str) -> None:
+        self.daily_words = words
+        if self.is_mounted:
+            self.show_note()
 
     @work(thread=True, group="start-save", exit_on_error=False)
     def read_save(self) -> None:
@@ -291,6 +329,8 @@ class StartScreen(Screen[None]):
             self.new_game()
         elif what == "continue":
             self.resume()
+        elif what == "daily":
+            self.new_game(then=self.play_daily)
         elif what == "howto":
             from ... import settings
             from .howto import HowToPlayScreen
@@ -320,17 +360,19 @@ class StartScreen(Screen[None]):
             lock.release()
         return False
 
-    def new_game(self) -> None:
-        """New game: with a match saved, ask first whether to resume it instead."""
+    def new_game(self, then: Callable[[], None] | None = None) -> None:
+        """New game (``then``: the table options, or the daily deal): with a match saved,
+        ask first whether to resume it instead."""
+        then = then or self.open_options
         if self._other_window():
             return
         if not self.can_continue:
-            self.open_options()
+            then()
             return
         if self.saved is None:  # not read yet (a key pressed at once): read it now
             self._save_read(store.load_autosave())
             if not self.can_continue:
-                self.open_options()
+                then()
                 return
         from ..words import saved_summary
         from .dialogs import ResumeOrNewScreen
@@ -339,7 +381,7 @@ class StartScreen(Screen[None]):
             if answer == "resume":
                 self.resume()
             elif answer == "new":
-                self.open_options()
+                then()
 
         assert self.saved is not None
         self.app.push_screen(ResumeOrNewScreen(saved_summary(self.saved)), answered)
@@ -354,6 +396,15 @@ class StartScreen(Screen[None]):
 
         base = self.variants[self.variant]
         self.app.push_screen(OptionsScreen(base, tuple(LEVELS), self.level), chosen)
+
+    def play_daily(self) -> None:
+        """Sit down at today's deal: the same for everyone (issue 16)."""
+        from datetime import date
+
+        from ...table.practice import DAILY_LEVEL, daily_rules, daily_seed
+
+        seed = daily_seed(date.today())
+        self.app.post_message(StartMatch(daily_rules(), DAILY_LEVEL, seed=seed))
 
     def resume(self) -> None:
         """Continue the saved match; an unusable save is set aside and said in one sentence.

@@ -3,6 +3,10 @@
 Pushed from the start menu's "Statistics" item (``app.push_screen(StatsScreen())``);
 Escape closes it. The history is read in a thread worker (SQLite), so the screen
 opens at once and fills in a moment later.
+
+The accuracy of every reviewed match (issue 16) is charted over time, oldest on the
+left, so the person sees whether they are improving; ``R`` reviews the match picked
+in the recent matches (its accuracy is then kept and charted).
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from textual.widgets import DataTable, Footer, Sparkline, Static
 from ... import store
 from ...store import HandRecord, MatchRecord
 from ...store.report import FORM_STYLE, per_hand, percent
-from ...store.stats import GroupStats, Stats
+from ...store.stats import AccuracyPoint, GroupStats, Stats
 
 RESULT_WORDS = {"win": "won", "loss": "lost", "draw": "drawn", "abandoned": "left"}
 RESULT_STYLE = {"win": "bold green", "loss": "red", "draw": "yellow", "abandoned": "dim"}
@@ -55,6 +59,28 @@ def form_data(values: Sequence[float], bar_width: int = BAR_WIDTH) -> list[float
 def last(bucket: Sequence[float]) -> float:
     """The summary of one sparkline column: the match's value (see :func:`form_data`)."""
     return bucket[-1]
+
+
+ACCURACY_RECENT = 30
+"""Reviewed matches in the accuracy chart (the latest)."""
+NO_REVIEWS = (
+    "No match reviewed yet: R reviews the match picked below (or press R when a "
+    "match ends); its accuracy shows here."
+)
+
+
+def accuracy_label(points: Sequence[AccuracyPoint]) -> Text:
+    """``Accuracy, last 12 reviewed matches: 71% last, 64% mean (first 58%)``."""
+    t = Text()
+    n = len(points)
+    t.append(f"Accuracy, {'last ' if n > 1 else ''}", "bold #d9b24a")
+    t.append(f"{n} reviewed match{'es' if n != 1 else ''}", "bold #d9b24a")
+    values = [p.accuracy for p in points]
+    mean = sum(values) / n
+    t.append(f"  {values[-1]:.0%} last, {mean:.0%} on average", "#cfe0d6")
+    if n > 1:
+        t.append(f" (the first of these {values[0]:.0%})", "#9fb8ab")
+    return t
 
 
 def summary_text(st: Stats) -> Table:
@@ -188,6 +214,27 @@ class StatsScreen(Screen[None]):
     StatsScreen #form-chart > .sparkline--min-color {
         color: #c0392b;
     }
+    StatsScreen #stats-accuracy {
+        height: auto;
+        margin-top: 1;
+    }
+    StatsScreen #accuracy-label, StatsScreen #accuracy-scale {
+        height: auto;
+    }
+    StatsScreen #accuracy-scale {
+        color: #9fb8ab;
+    }
+    StatsScreen #accuracy-chart {
+        height: 3;
+        width: 40;
+        background: #0a2e22;
+    }
+    StatsScreen #accuracy-chart > .sparkline--max-color {
+        color: #5cc26a;
+    }
+    StatsScreen #accuracy-chart > .sparkline--min-color {
+        color: #c0392b;
+    }
     StatsScreen #recent-label {
         height: auto;
         margin-top: 1;
@@ -207,6 +254,7 @@ class StatsScreen(Screen[None]):
     BINDINGS = [
         Binding("escape,q", "close", "Back"),
         Binding("enter", "replay", "Replay", key_display="⏎"),
+        Binding("R", "review", "Review"),
         Binding("pageup", "scroll(-5)", "Scroll", key_display="PgUp/PgDn"),
         Binding("pagedown", "scroll(5)", "Scroll", show=False),
     ]
@@ -228,6 +276,10 @@ class StatsScreen(Screen[None]):
                 yield Static(id="form-label")
                 yield Static(id="form-letters")
                 yield Sparkline([], summary_function=last, id="form-chart")
+            with Vertical(id="stats-accuracy"):
+                yield Static(id="accuracy-label")
+                yield Sparkline([], summary_function=last, id="accuracy-chart")
+                yield Static(id="accuracy-scale")
             yield Static(id="stats-table")
             yield Static(id="recent-label")
             yield DataTable(id="recent", cursor_type="row", show_cursor=True)
@@ -235,6 +287,7 @@ class StatsScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#stats-form").display = False
+        self.query_one("#stats-accuracy").display = False
         self.query_one("#recent", DataTable).display = False
         self.load()
 
@@ -281,8 +334,37 @@ class StatsScreen(Screen[None]):
         chart.styles.width = max(1, n * BAR_WIDTH)
         chart.data = form_data(st.recent_values())
         self.query_one("#stats-form").display = True
+        self.show_accuracy(st.accuracy)
         self.query_one("#stats-table", Static).update(groups_table(st))
         self.show_recent(recent)
+
+    def show_accuracy(self, points: Sequence[AccuracyPoint]) -> None:
+        """The accuracy of the reviewed matches over time, oldest on the left (issue 16)."""
+        box = self.query_one("#stats-accuracy")
+        box.display = True
+        label = self.query_one("#accuracy-label", Static)
+        chart = self.query_one("#accuracy-chart", Sparkline)
+        scale = self.query_one("#accuracy-scale", Static)
+        points = list(points)[-ACCURACY_RECENT:]
+        if not points:
+            label.update(Text(NO_REVIEWS, style="#9fb8ab"))
+            chart.display = False
+            scale.display = False
+            return
+        label.update(accuracy_label(points))
+        chart.display = True
+        chart.styles.width = max(1, len(points) * BAR_WIDTH)
+        chart.data = form_data([p.accuracy for p in points])
+        first, latest = points[0], points[-1]
+        scale.display = True
+        scale.update(
+            Text(
+                f"matches {first.match_id} to {latest.match_id}, oldest on the left; "
+                "a full bar is 100%"
+                if len(points) > 1
+                else f"match {latest.match_id}; a full bar is 100%"
+            )
+        )
 
     def show_recent(self, recent: Sequence[MatchRecord]) -> None:
         """The last matches by number, for ``dominoes replay ID``; Enter replays one here."""
@@ -291,12 +373,14 @@ class StatsScreen(Screen[None]):
             return
         label = Text()
         label.append("Recent matches", "bold #d9b24a")
-        label.append("  (Enter replays the top one, Tab then ↑↓ picks another;", "#9fb8ab")
-        label.append(" or `dominoes replay N`)", "#9fb8ab")
+        label.append("  (Enter replays the top one, R reviews it; Tab then ↑↓ picks", "#9fb8ab")
+        label.append(" another; or `dominoes replay N`)", "#9fb8ab")
         self.query_one("#recent-label", Static).update(label)
         table = self.query_one("#recent", DataTable)
         table.clear(columns=True)
-        table.add_columns("N", "Variant", "CPU", "Result", "Score", "Hands", "How it ended")
+        table.add_columns(
+            "N", "Variant", "CPU", "Result", "Score", "Hands", "How it ended", "Accuracy"
+        )
         for m in recent:
             you = m.human_side
             other = 1 - you if len(m.scores) == 2 else None
@@ -309,12 +393,13 @@ class StatsScreen(Screen[None]):
                 score,
                 Text(str(m.hands), justify="right"),
                 END_WORDS.get(m.end_reason, m.end_reason),
+                Text(percent(m.accuracy) if m.accuracy is not None else "–", justify="right"),
                 key=str(m.id),
             )
         table.display = True
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "replay":
+        if action in ("replay", "review"):
             return bool(self.recent_ids)
         return True
 
@@ -325,6 +410,45 @@ class StatsScreen(Screen[None]):
         row = table.cursor_row
         if 0 <= row < len(self.recent_ids):
             self.open_replay(self.recent_ids[row])
+
+    def action_review(self) -> None:
+        """Review the match picked in the recent matches (issue 16)."""
+        table = self.query_one("#recent", DataTable)
+        if not self.recent_ids or not table.display:
+            return
+        row = table.cursor_row
+        if 0 <= row < len(self.recent_ids):
+            self.open_review(self.recent_ids[row])
+
+    @work(thread=True, exclusive=True, group="stats-review")
+    def open_review(self, match_id: int) -> None:
+        """Read one match (SQLite), then review it on the Review screen."""
+        try:
+            rec = store.History().get(match_id)
+        except store.HistoryError as e:
+            self.app.call_from_thread(self.notify, str(e), severity="warning", markup=False)
+            return
+        if rec is not None:
+            self.app.call_from_thread(self._push_review, rec)
+
+    def _push_review(self, rec: MatchRecord) -> None:
+        from ...engine import VariantError
+        from .review import ReviewScreen, job_of_record
+
+        try:
+            job = job_of_record(rec)
+        except VariantError as e:
+            self.notify(
+                f"Match {rec.id} cannot be reviewed: its rules are not valid today ({e}).",
+                severity="warning",
+                markup=False,
+            )
+            return
+        self.app.push_screen(ReviewScreen(job), lambda _: self.reload())
+
+    def reload(self) -> None:
+        """Read the history again (a review just kept its accuracy)."""
+        self.load()
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()

@@ -168,12 +168,19 @@ class TableScreen(Screen):
         self.app.app_resume_signal.subscribe(self, self._app_resumed, immediate=True)
         if self.session.clock is not None:
             self._clock_timer = self.set_interval(self.CLOCK_REFRESH, self.tick)
+        # -- the coach (issue 16, ..coach): attached before the start, to see the first turn
+        from ..strategy_coach import TableCoach
+
+        self.coach = TableCoach.attach(self)
+        # --
         self.session.start()
         self.refresh_table()
         self.call_after_refresh(self.refresh_table)  # the felt has its size now
 
     def on_unmount(self) -> None:
         self.session.unsubscribe(self._on_session)
+        if getattr(self, "coach", None) is not None:  # the coach (issue 16)
+            self.coach.detach()
 
     def on_resize(self, event: events.Resize) -> None:
         self._size_classes(event.size.width, event.size.height)

@@ -1,0 +1,305 @@
+"""The strategy coach at the table (issue 16): it asks once before a blunder, shows the
+guide's strategy points one at a time, and names a hand's costly pattern on the
+hand-over screen. The words and the detection are :mod:`dominoes_tui.table.strategy`
+(pure); the blunder is Expert's judgement (``ai.review.check_move``), run in a
+thread worker. (Not the first hand's guide to the rules, which says what fits.)
+
+Every table gets a :class:`TableCoach` (``TableCoach.attach(screen)``, from the table's
+``on_mount``). It is *on* when the player's setting says so (``store.player``: on
+for a new player's first matches, or on or off by choice); off, it still keeps the
+review of the match's hands with the history once the match is recorded.
+
+The session's hook (``TableSession.check_move``) holds each of the person's moves
+while the coach looks at it; a move that is not a blunder is then laid
+(``session.commit``); a blunder asks first (:class:`CoachQuestion`). A hook already
+there (another coach's) is asked first and keeps its say.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from ..engine import MATCH_OVER, Action, Game
+from ..table import HandStarted, MatchOver, TableEvent, TurnStarted
+from ..table.strategy import PointsShown, costly_pattern, question_words, strategy_point
+from ..table.words import NOTHING, Sentence
+
+if TYPE_CHECKING:
+    from ..ai.review import Budget, Evaluator, Judgement
+    from ..table import TableSession
+    from .screens.table import TableScreen
+
+EVALUATOR: Evaluator | None = None
+"""The coach's evaluator (None: Expert's, quick budget); tests set a fixed one."""
+BUDGET: Budget | None = None
+LOOKING = Sentence("", "The coach looks at your move…")
+TAKEN_BACK = Sentence("", "Taken back: choose your move again.")
+POINT_SECONDS = 12
+
+_COACHES: weakref.WeakKeyDictionary[TableSession, TableCoach] = weakref.WeakKeyDictionary()
+
+
+def coach_of(session: TableSession) -> TableCoach | None:
+    """The coach at ``session``'s table, if one is attached."""
+    return _COACHES.get(session)
+
+
+def pattern_text(session: TableSession) -> str | None:
+    """The costly pattern of the hand just over at ``session``'s table, when the coach is
+    on there and one happened (for the hand-over screen's breakdown)."""
+    coach = coach_of(session)
+    if coach is None or not coach.enabled:
+        return None
+    return coach.pattern()
+
+
+class TableCoach:
+    """The coach at one table (see the module)."""
+
+    def __init__(self, screen: TableScreen, enabled: bool, counts: bool = True) -> None:
+        """``counts``: a match finished here counts towards the coach's first matches."""
+        self.screen = screen
+        self.session = screen.session
+        self.enabled = enabled
+        self.counts = counts
+        self.shown = PointsShown()
+        self.asked: set[tuple[int, Action]] = set()
+        """(position token, move): asked about once already, so laid without asking."""
+        self.checking: tuple[int, Action] | None = None
+        self.hand_start: Game | None = None
+        self.previous: Callable[[Action], bool] | None = None
+        """The session's hook before this coach's (asked first)."""
+        self._pattern: tuple[int, str | None] | None = None
+        self._over = False
+        self.last_point: str | None = None
+        """The last strategy point shown (tests read it)."""
+
+    @classmethod
+    def attach(cls, screen: TableScreen) -> TableCoach:
+        """The coach for the table on ``screen``: on if the player's setting says so."""
+        from ..store.player import load_player
+
+        session = screen.session
+        supported = session.rules.layout in ("line", "spinner")
+        practice = not session.autosave_enabled
+        enabled = supported and load_player().coach_on
+        coach = cls(screen, enabled, counts=not practice)
+        _COACHES[session] = coach
+        coach.hand_start = coach._find_hand_start()
+        session.subscribe(coach.on_events)
+        if enabled:
+            coach.previous = session.check_move
+            session.check_move = coach.check
+        return coach
+
+    def detach(self) -> None:
+        self.session.unsubscribe(self.on_events)
+        if self.session.check_move == self.check:
+            self.session.check_move = self.previous
+
+    # ------------------------------------------------------------ the hand's start
+    def _find_hand_start(self) -> Game | None:
+        g = self.session.game
+        if g.phase == "play" and not g.events and not g.line:
+            return g.copy()
+        try:  # a resumed match: its hand's deal, replayed from the seed
+            from ..engine import hand_start
+
+            start = Game.new(g.rules, g.seed, g.first_seat, getattr(g, "rotation", 0))
+            return hand_start(start, g.log, g.hand_no)
+        except Exception:  # a position set up by hand (tests): no hand start to look back on
+            return None
+
+    def pattern(self) -> str | None:
+        g = self.session.game
+        if self._pattern is not None and self._pattern[0] == g.hand_no:
+            return self._pattern[1]
+        text = None
+        start = self.hand_start
+        if start is not None and start.hand_no == g.hand_no and g.phase != "play":
+            actions = g.log[len(start.log) :]
+            try:
+                found = costly_pattern(start, actions, 0, self.session.names)
+            except Exception:  # never let the coach's words break the hand-over screen
+                found = None
+            text = found.text if found is not None else None
+        self._pattern = (g.hand_no, text)
+        return text
+
+    # ------------------------------------------------------------ what happens at the table
+    def on_events(self, events: list[TableEvent] | tuple[TableEvent, ...]) -> None:
+        for e in events:
+            if isinstance(e, HandStarted):
+                self.hand_start = self.session.game.copy()
+                self._pattern = None
+            elif isinstance(e, TurnStarted) and e.seat == 0 and self.enabled:
+                self.offer_point()
+            elif isinstance(e, MatchOver):
+                self.match_over()
+
+    def offer_point(self) -> None:
+        """A strategy point that applies now, if none was shown this hand."""
+        s = self.session
+        g = s.game
+        if g.phase != "play" or not self.shown.allows(g.hand_no):
+            return
+        try:
+            point = strategy_point(s.view(), s.names, skip=self.shown.keys)
+        except Exception:  # the coach's words never stop the game
+            return
+        if point is None:
+            return
+        self.shown.shown(point, g.hand_no)
+        self.last_point = point.key
+        self.screen.app.notify(
+            point.text[0].upper() + point.text[1:],
+            title=f"Coach: {point.title}",
+            timeout=POINT_SECONDS,
+            markup=False,
+        )
+
+    def match_over(self) -> None:
+        s = self.session
+        if self._over:
+            return  # said once per match, however often the session says it is over
+        self._over = True
+        if self.enabled and self.counts and s.game.phase == MATCH_OVER:
+            from ..store.player import count_coached_match, load_player
+
+            if load_player().coach == "auto":
+                count_coached_match()
+        if s.autosave_enabled:
+            from .screens.review import keep_review, kept_hands
+
+            key = s.info.match_id
+            if kept_hands(key):  # hands reviewed at their hand-over: kept with the record
+                app = self.screen.app
+                app.run_worker(keep_review(app, key), group="review-keep")
+
+    # ------------------------------------------------------------ before a blunder
+    def check(self, action: Action) -> bool:
+        """The session's hook: True lets the move be laid now; False holds it while the
+        coach looks (then it is laid, or the person is asked)."""
+        s = self.session
+        if self.previous is not None and not self.previous(action):
+            return False  # the other hook held it (and said why)
+        view = s.view()
+        if action not in view.legal or len(view.legal) < 2:
+            return True  # the engine refuses it, or there is no choice
+        key = (s.token, action)
+        if key in self.asked:
+            return True
+        if self.checking is not None and self.checking[0] == s.token:
+            return False  # one look at a time; this key waits for it
+        self.checking = key
+        s.note = LOOKING
+        self.screen.run_worker(
+            lambda: self._look(view, action, s.token),
+            thread=True,
+            group="coach",
+            exit_on_error=False,
+        )
+        return False
+
+    def _look(self, view, action: Action, token: int) -> None:  # noqa: ANN001 - SeatView
+        from ..ai import review as rv
+
+        try:
+            if not rv.is_decision(view):
+                j = None
+            else:
+                budget = BUDGET or rv.QUICK_BUDGET
+                j = rv.check_move(view, action, budget, evaluator=EVALUATOR)
+        except Exception:  # the coach failing must not stop the person's move
+            j = None
+        try:
+            self.screen.app.call_from_thread(self.looked, view, action, token, j)
+        except RuntimeError:  # the app has gone
+            pass
+
+    def looked(self, view, action: Action, token: int, j: Judgement | None) -> None:  # noqa: ANN001
+        s = self.session
+        self.checking = None
+        if s.token != token or not s.my_turn or s.left:
+            return  # the position moved on (a flag fell, the turn limit played)
+        if j is None or j.mark != "blunder":
+            self.asked.add((token, action))
+            s.commit(action)
+            return
+        words = question_words(view, action, j.best, s.names, j.played_words)
+        what = "the hand" if s.rules.target == 0 else "the match"
+        chances = (
+            f"Your chance to win {what}: {j.win_played:.0%} after {j.played_words}, "
+            f"{j.win_best:.0%} with the best move."
+        )
+
+        def answered(yes: bool | None) -> None:
+            self.asked.add((token, action))
+            if s.token != token or not s.my_turn:
+                return
+            if yes:
+                s.commit(action)
+            else:
+                s.note = TAKEN_BACK
+                if self.screen.is_mounted:
+                    self.screen.refresh_table()
+
+        s.note = NOTHING
+        if self.screen.is_mounted:
+            self.screen.refresh_table()
+        self.screen.app.push_screen(CoachQuestion(words, chances), answered)
+
+
+class CoachQuestion(ModalScreen[bool]):
+    """The coach asks once before a blunder: play it anyway, or take it back."""
+
+    DEFAULT_CSS = """
+    CoachQuestion #coach-question {
+        height: auto;
+        margin-bottom: 1;
+    }
+    CoachQuestion #coach-chances {
+        height: auto;
+        margin-bottom: 1;
+        color: #9fb8ab;
+    }
+    """
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Play it"),
+        Binding("n,escape", "answer(False)", "Take it back"),
+    ]
+
+    def __init__(self, question: str, chances: str = "") -> None:
+        super().__init__()
+        self.question = question
+        self.chances = chances
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="coach"):
+            yield Static("The coach asks", id="dialog-title")
+            yield Static(Text(self.question), id="coach-question")
+            if self.chances:
+                yield Static(Text(self.chances), id="coach-chances")
+            with Horizontal(id="buttons"):
+                yield Button("Play it (y)", id="yes")
+                yield Button("Take it back (n)", id="no", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "yes")

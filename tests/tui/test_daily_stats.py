@@ -1,0 +1,260 @@
+"""Issue 16 around the table: the daily deal (`dominoes play --daily`, the start menu's
+entry and your best today), the accuracy chart on the statistics screen and a review
+opened from there and from `dominoes replay`, the options screen's strategy coach row."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from conftest import settle
+from test_replay_stats import Host, cpu_match, info
+from typer.testing import CliRunner
+
+from dominoes_tui import cli, store
+from dominoes_tui.ai import review as rv
+from dominoes_tui.engine import load_variant, seat_view
+from dominoes_tui.store import player
+from dominoes_tui.table import practice as pr
+from dominoes_tui.tui import app as tui_app
+from dominoes_tui.tui.app import DominoesApp
+from dominoes_tui.tui.screens import review as review_mod
+from dominoes_tui.tui.screens.options import ChoiceRow, OptionsScreen
+from dominoes_tui.tui.screens.replay import ReplayScreen
+from dominoes_tui.tui.screens.review import ReviewScreen
+from dominoes_tui.tui.screens.start import StartScreen
+from dominoes_tui.tui.screens.stats import StatsScreen, accuracy_label
+from dominoes_tui.tui.screens.table import TableScreen
+
+SIZE = (100, 32)
+
+
+@pytest.fixture(autouse=True)
+def _quick_review(monkeypatch):
+    monkeypatch.setattr(review_mod, "BUDGET", rv.Budget(deals=20, rounds=1, max_rounds=1))
+    review_mod.forget_kept()
+
+
+async def idle(pilot) -> None:
+    """Every worker done (the history read, a review), the screen drawn."""
+    for _ in range(3):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+
+@pytest.fixture
+def opened(monkeypatch):
+    calls: list[dict] = []
+    monkeypatch.setattr(tui_app, "run_app", lambda **kw: calls.append(kw))
+    return calls
+
+
+# ------------------------------------------------------------ the daily deal
+def test_play_daily_deals_todays_hand(opened) -> None:
+    result = CliRunner().invoke(cli.app, ["play", "--daily", "--speed", "2"])
+    assert result.exit_code == 0, result.output
+    kw = opened[0]
+    assert kw["seed"] == pr.daily_seed(date.today())
+    assert kw["rules"] == pr.daily_rules() and kw["level"] == pr.DAILY_LEVEL
+    assert kw["speed"] == 2
+
+
+@pytest.mark.parametrize(
+    "args", [["--seed", "3"], ["--variant", "draw"], ["--level", "easy"], ["--target", "201"]]
+)
+def test_play_daily_takes_no_other_deal(opened, args) -> None:
+    result = CliRunner().invoke(cli.app, ["play", "--daily", *args])
+    assert result.exit_code == 2
+    assert "--daily plays today's deal as it is: leave out " + args[0] in result.output
+    assert not opened
+
+
+async def test_the_daily_deal_from_the_start_menu() -> None:
+    app = DominoesApp(start_menu=True, delay=0, level="easy")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        await pilot.press("d")
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        s = table.session
+        assert s.seed == pr.daily_seed(date.today()) and s.level == pr.DAILY_LEVEL
+        assert s.rules.target == 0 and s.rules.name == "classic"
+
+
+async def test_the_start_menu_says_your_best_today() -> None:
+    seed, rules = pr.daily_seed(date.today()), pr.daily_rules()
+    g = cpu_match("classic", 1)  # another match, so Statistics (and the lookup) show
+    store.finish_match(g, info())
+    from dominoes_tui.ai import make_player
+    from dominoes_tui.engine import Game
+
+    d = Game.new(rules, seed)
+    players = [make_player("easy", 1), make_player("hard", 2)]
+    while not d.is_over:
+        d.apply(players[d.turn].choose(seat_view(d, d.turn)))
+    store.finish_match(d, info("hard"))
+    net = pr.hand_net(rules, d.result, 0)
+    app = DominoesApp(start_menu=True, delay=0, level="easy")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        note = str(app.screen.query_one("#start-note").render())
+        assert f"Daily deal today:\nbest {pr.net_words(net)}, 1 try" in note
+
+
+# ------------------------------------------------------------ statistics and replay
+def reviewed_history() -> list[int]:
+    """Three recorded matches, two of them reviewed (accuracy 50% then 75%)."""
+    ids = []
+    for seed in (1, 2, 3):
+        g = cpu_match("classic", seed)
+        ids.append(store.finish_match(g, info()).history_id)
+    h = store.History()
+    h.save_review(ids[0], 0.5, 10, {"blunder": 1, "mistake": 0, "inaccuracy": 2}, {})
+    h.save_review(ids[1], 0.75, 8, {"blunder": 0, "mistake": 1, "inaccuracy": 1}, {})
+    return ids
+
+
+async def test_the_statistics_chart_accuracy_over_time() -> None:
+    ids = reviewed_history()
+    app = Host(StatsScreen)
+    async with app.run_test(size=SIZE) as pilot:
+        await idle(pilot)
+        screen = app.screen
+        label = str(screen.query_one("#accuracy-label").render())
+        assert label.startswith("Accuracy, last 2 reviewed matches  75% last, 62% on average")
+        chart = screen.query_one("#accuracy-chart")
+        assert chart.display and chart.data[-1] == 0.75 and chart.data[2] == 0.5
+        scale = str(screen.query_one("#accuracy-scale").render())
+        assert f"matches {ids[0]} to {ids[1]}, oldest on the left" in scale
+        table = screen.query_one("#recent")
+        assert [str(c) for c in table.get_row(str(ids[1]))][-1] == "75%"
+        assert [str(c) for c in table.get_row(str(ids[2]))][-1] == "–"
+
+
+async def test_no_review_yet_says_how() -> None:
+    store.finish_match(cpu_match("classic", 1), info())
+    app = Host(StatsScreen)
+    async with app.run_test(size=SIZE) as pilot:
+        await idle(pilot)
+        label = str(app.screen.query_one("#accuracy-label").render())
+        assert label.startswith("No match reviewed yet: R reviews the match picked below")
+        assert not app.screen.query_one("#accuracy-chart").display
+
+
+async def test_review_a_match_from_the_statistics_screen() -> None:
+    ids = reviewed_history()
+    app = Host(StatsScreen)
+    async with app.run_test(size=SIZE) as pilot:
+        await idle(pilot)
+        await pilot.press("R")  # the top row: the latest match, not reviewed yet
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen) and screen.done
+        assert screen.job.record_id == ids[2] and screen.judgements
+        await pilot.press("escape")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        stats = app.screen
+        assert isinstance(stats, StatsScreen)
+        assert len(stats.stats.accuracy) == 3  # kept, and charted
+        assert stats.stats.accuracy[-1].match_id == ids[2]
+
+
+async def test_review_from_the_replay() -> None:
+    store.finish_match(cpu_match("classic", 4), info())
+    h = store.History()
+    rec = h.get(h.latest_id())
+    app = Host(lambda: ReplayScreen(rec, h.hands(rec.id)))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("R")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen) and screen.done
+        assert screen.job.title.startswith(f"Review: Match {rec.id} · classic against Easy")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+
+
+async def test_dominoes_replay_plays_a_hand_again_at_a_real_table() -> None:
+    """``dominoes replay`` (its own app), R, then a: the practice table has the app's
+    styles (the hand, the line, the log laid out), the player's tiles and pace."""
+    from dominoes_tui import settings
+    from dominoes_tui.table import Pace
+    from dominoes_tui.tui.screens.practice import PracticeTableScreen
+    from dominoes_tui.tui.screens.replay import ReplayApp
+    from dominoes_tui.tui.widgets.hand import HandView
+
+    settings.save_settings(settings.PlayerSettings(pace="fast", tiles="unicode"))
+    store.finish_match(cpu_match("classic", 4), info())
+    h = store.History()
+    rec = h.get(h.latest_id())
+    app = ReplayApp(rec, h.hands(rec.id))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("R")
+        await idle(pilot)
+        await pilot.press("a")
+        await idle(pilot)
+        table = app.screen
+        assert isinstance(table, PracticeTableScreen)
+        hand = table.query_one(HandView)
+        assert hand.size.height >= 3 and hand.region.y > SIZE[1] // 2  # at the bottom
+        assert table.query_one("#top").size.height == 2  # the seats row and the scores
+        assert table.query_one("#side").outer_size.width == 34  # the move log beside the felt
+        assert table.tile_style == "unicode"
+        assert table.session.pace == Pace.named("fast")
+
+
+def test_accuracy_label_words() -> None:
+    from dominoes_tui.store.stats import AccuracyPoint
+
+    one = [AccuracyPoint(3, "", "classic", "easy", 0.5, 10)]
+    assert str(accuracy_label(one)) == "Accuracy, 1 reviewed match  50% last, 50% on average"
+
+
+# ------------------------------------------------------------ the options screen
+async def test_the_strategy_coach_row_is_the_players_and_remembered() -> None:
+    chosen = []
+    app = Host(lambda: OptionsScreen(load_variant("classic"), ("easy", "hard"), "easy"))
+    app.closed = False
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        row = screen.query_one("#opt-strategy_coach", ChoiceRow)
+        assert row.value == "off"  # tests/tui/conftest.py
+        row.focus()
+        await pilot.press("right")  # off -> auto (the list wraps)
+        assert row.value == "auto" and screen.coach_mode == "auto"
+        assert "On for your first 3 matches" in str(row.render())
+        await pilot.press("s")
+        await pilot.pause()
+        chosen.append(app.closed)
+    assert player.load_player().coach == "auto" and player.load_player().coach_on
+
+
+async def test_mexican_train_is_refused_in_a_sentence() -> None:
+    from dominoes_tui.engine import Game
+    from dominoes_tui.tui.screens.review import ReviewJob
+
+    g = Game.new(load_variant("mexican-train"), 3)
+    job = ReviewJob(g, (), 0, ("You", "CPU 1", "CPU 2", "CPU 3"), "Review: a train")
+    app = Host(lambda: ReviewScreen(job))
+    async with app.run_test(size=SIZE) as pilot:
+        await idle(pilot)
+        screen = app.screen
+        assert screen.problem == (
+            "The review does not judge Mexican Train yet: it judges the line games and All Fives."
+        )
+        assert str(screen.query_one("#rv-detail").render()) == screen.problem
+        await pilot.press("a")  # no practice deal of it either
+        await pilot.pause()
+        assert app.screen is screen
