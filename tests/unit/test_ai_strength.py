@@ -187,3 +187,27 @@ def test_pimc_plays_whole_hands_legally() -> None:
             assert a in v.legal
             g.apply(a)
         assert g.phase != "play", rules.name
+
+
+def test_the_play_model_finds_deals_less_likely_where_they_kept_a_heavier_tile() -> None:
+    """Issue 13: a seat that played a light 3 when it might have held 6-3 more likely did not."""
+    from dominoes_tui.ai.expert import PlayModel
+    from dominoes_tui.engine import Play, tiles
+
+    T = tiles.parse
+    rules = load_variant("block")
+    g = Game.from_position(
+        rules,
+        [["5-5", "4-4", "2-2"], ["3-0", "1-1", "2-0"]],
+        line=["3-3"],
+        turn=1,
+    )
+    g.apply(Play(T("3-0"), 0))
+    view = seat_view(g, 0)
+    know = infer(view)
+    model = PlayModel(view, know, beta=1.0)
+    assert len(model.steps) == 1
+    light = [T("1-1"), T("2-0")]
+    heavy = [T("6-3"), T("2-0")]
+    assert model.weight([[], heavy]) < 0.2 * model.weight([[], light])
+    assert model.weight([[], light]) == 1.0  # 3-0 was its only 3: no choice, no evidence
