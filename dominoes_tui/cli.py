@@ -116,11 +116,16 @@ def play(
     level: str | None = typer.Option(
         None, "--level", "-l", help="CPU level (default: medium, or the first level there is)."
     ),
-    speed: float = typer.Option(
-        1.0, "--speed", help="How fast the CPU's moves show: 2 is twice as fast."
+    speed: float | None = typer.Option(
+        None,
+        "--speed",
+        help="How fast the CPU's moves show: 2 is twice as fast (default: your pace setting).",
     ),
-    tile_style: str = typer.Option(
-        "box", "--tiles", help="Draw tiles as 'box' text (works everywhere) or 'unicode' glyphs."
+    tile_style: str | None = typer.Option(
+        None,
+        "--tiles",
+        help="Draw tiles as 'box' text with pips (works everywhere) or 'unicode' glyphs "
+        "(default: your tile setting).",
     ),
     resume: bool = typer.Option(
         False,
@@ -221,10 +226,10 @@ def play(
             f"Error: no CPU level {level!r}; choose one of {', '.join(LEVELS)}", fg="red", err=True
         )
         raise typer.Exit(2)
-    if tile_style not in ("box", "unicode"):
+    if tile_style is not None and tile_style not in ("box", "unicode"):
         typer.secho("Error: --tiles must be 'box' or 'unicode'", fg="red", err=True)
         raise typer.Exit(2)
-    if not math.isfinite(speed) or speed <= 0:
+    if speed is not None and (not math.isfinite(speed) or speed <= 0):
         typer.secho(
             f"Error: --speed must be a number above 0 (2 is twice as fast), not {speed}",
             fg="red",

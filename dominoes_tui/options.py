@@ -77,7 +77,7 @@ _META: dict[str, tuple[str, str, str]] = {
     "rule_of_13": (
         "House rules",
         "Rule of 13",
-        "While your score is 0, a penalty under 13 is held (+N), not written.",
+        'While your score is 0, a penalty under 13 is held ("5 held"), not written.',
     ),
     "full_fish": (
         "House rules",

@@ -170,7 +170,7 @@ def explain(r: Rules) -> list[str]:
         out.append("Left alone in a hand at the end, " + " and ".join(lone) + ".")
     if r.rule_of_13:
         out.append(
-            "Rule of 13: while your written score is 0, a penalty under 13 is held (+N), not "
+            'Rule of 13: while your written score is 0, a penalty under 13 is held (shown as "5 held"), not '
             "written; 13 or more in one hand writes it together with what you held; when your "
             "opponent starts holding, your held points are cleared."
         )

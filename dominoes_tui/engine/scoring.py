@@ -345,7 +345,7 @@ def describe_hand(rules: Rules, result: HandResult, names: Sequence[str]) -> lis
             if wrote == 0 and result.after.held[s] > result.before.held[s]:
                 lines.append(
                     f"{n[s]} takes {pts} ({how}): under 13 with nothing written, "
-                    f"held (+{result.after.held[s]}) by the rule of 13."
+                    f"held by the rule of 13 ({result.after.held[s]} held in all)."
                 )
             elif wrote > pts:
                 lines.append(f"{n[s]} writes {wrote}: {pts} ({how}) and {wrote - pts} held before.")

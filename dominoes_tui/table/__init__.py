@@ -30,6 +30,7 @@ from .events import (
 )
 from .session import (
     BASE_DELAY,
+    PACES,
     YOU,
     EndQuestion,
     MatchSetup,
@@ -38,10 +39,11 @@ from .session import (
     TableSession,
     TouchQuestion,
 )
-from .words import LogEntry, Sentence
+from .words import LogEntry, SeatInfo, Sentence
 
 __all__ = [
     "BASE_DELAY",
+    "PACES",
     "YOU",
     "ActionApplied",
     "Background",
@@ -62,6 +64,7 @@ __all__ = [
     "Pace",
     "Question",
     "SaveFailed",
+    "SeatInfo",
     "SelectionChanged",
     "Sentence",
     "TableEvent",

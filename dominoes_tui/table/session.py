@@ -23,6 +23,8 @@ It never sleeps and never starts a thread:
 >>> s.start()
 >>> str(s.message)
 'Hand 1: you lead, and must lead 1-1.'
+>>> [seat.name for seat in s.seats() if seat.turn]
+['You']
 >>> s.play_selected()          # the table raised 1-1 for you
 >>> s.run_cpu()                # the CPU answers at once (pace 0 by default)
 True
@@ -85,27 +87,38 @@ from .events import (
 )
 from .resume import hand_over_entry, rebuild, redeal_entry
 from .words import (
+    NO_DRAWING,
+    NO_RESIGN,
+    NO_TWO_DOUBLES,
     NOTHING,
     RESUMED,
     TURN_LIMIT,
     LogEntry,
+    SeatInfo,
     Sentence,
+    bonus_words,
     drew_words,
     end_question,
     end_question_again,
+    fives_words,
     forced_words,
+    hanging_words,
     hint_words,
+    key_refusal,
     lead_words,
     log_entries,
+    partner_of,
     redeal_toast,
     redeal_words,
     refusal,
+    score_text,
     seat_names,
     side_names,
+    target_text,
     wait_words,
     way_round_question,
     wrong_end,
-    your_turn_words,
+    your_turn,
 )
 
 if TYPE_CHECKING:
@@ -114,8 +127,11 @@ if TYPE_CHECKING:
 YOU = 0
 """The person's seat. Every other seat is a CPU."""
 
-BASE_DELAY = 0.7
-"""Seconds from a CPU's turn starting until its move shows, at speed 1."""
+BASE_DELAY = 0.9
+"""Seconds from a CPU's turn starting until its move shows, at speed 1 (the normal pace)."""
+PACES = {"slow": 1.8, "normal": BASE_DELAY, "fast": 0.35}
+"""The pace setting (remembered, on the options screen): seconds each CPU move waits
+before it is laid, so the one before it can be read."""
 FORCED_SHARE = 0.6
 """The person's forced draw or pass waits this share of the CPU's delay."""
 
@@ -133,7 +149,9 @@ class Pace:
     that is the only move (R-M-4). ``Pace()`` is instant (tests, tools).
 
     >>> Pace.from_speed(2).cpu
-    0.35
+    0.45
+    >>> Pace.named("slow").cpu
+    1.8
     """
 
     cpu: float = 0.0
@@ -142,6 +160,11 @@ class Pace:
     @classmethod
     def from_delay(cls, delay: float) -> Pace:
         return cls(cpu=max(0.0, delay), forced=max(0.0, delay) * FORCED_SHARE)
+
+    @classmethod
+    def named(cls, name: str) -> Pace:
+        """``"slow"``, ``"normal"`` or ``"fast"`` (anything else: normal)."""
+        return cls.from_delay(PACES.get(name, BASE_DELAY))
 
     @classmethod
     def from_speed(cls, speed: float) -> Pace:
@@ -306,6 +329,9 @@ class TableSession:
         """Set when another match replaces this one: nothing moves or saves any more."""
         self.recorded = False
         self.started = False
+        self.end_arrows: dict[int, str] = {}
+        """The arrow key that picks each open end as the screen draws it (set by the UI
+        with :meth:`place_ends`; empty: ← left, → right, ↑ up, ↓ down)."""
         self.check_move: Callable[[Action], bool] | None = None
         """Called with each move the person makes, before it is applied; returning False
         holds it back (a coach asks first, then calls :meth:`commit`)."""
@@ -319,7 +345,7 @@ class TableSession:
         self._events: list[TableEvent] = []
         self._depth = 0
         self._flushing = False
-        self._shown: tuple[Sentence, int | None, frozenset[int]] | None = None
+        self._shown: tuple[tuple[Sentence, Sentence], int | None, frozenset[int]] | None = None
         if saved is not None:
             self._resume_from(saved)
 
@@ -382,10 +408,10 @@ class TableSession:
 
     def _flush(self) -> None:
         self._clamp()
-        shown = (self.message, self.selected, frozenset(self.new_tiles))
+        shown = (self.lines, self.selected, frozenset(self.new_tiles))
         if shown != self._shown:
             if self._shown is None or shown[0] != self._shown[0]:
-                self._events.append(MessageChanged(shown[0]))
+                self._events.append(MessageChanged(self.message))
             if self._shown is None or shown[1:] != self._shown[1:]:
                 self._events.append(SelectionChanged(self.selected))
             self._shown = shown
@@ -454,17 +480,132 @@ class TableSession:
 
     def can(self, what: str) -> bool:
         """Whether the person's ``"pass"``, ``"two_doubles"``, ``"draw"`` or ``"resign"``
-        applies at this table now (the draw and resign keys: where the house has them)."""
-        legal = self.game.legal_actions() if self.my_turn else []
+        applies at this table now (the keys that do not are hidden, and say why not)."""
+        if what == "resign":
+            return self.rules.resign and self.game.phase != MATCH_OVER and not self.left
+        mine = self.my_turn and not self.waiting_for_key and not self.left
+        legal = self.game.legal_actions() if mine else []
         if what == "pass":
             return any(isinstance(a, Pass) for a in legal)
         if what == "two_doubles":
             return any(isinstance(a, PlayDoubles) for a in legal)
         if what == "draw":
-            return self.rules.draws
-        if what == "resign":
-            return self.rules.resign
+            return any(isinstance(a, Draw) for a in legal)
         raise ValueError(f"unknown action {what!r}")
+
+    def why_not(self, what: str) -> str | None:
+        """Why the person's ``"pass"``, ``"two_doubles"``, ``"draw"`` or ``"resign"`` key
+        does not apply now (one sentence, the engine's words where it has them), or
+        None when it does."""
+        g = self.game
+        if what == "resign":
+            return None if self.rules.resign else NO_RESIGN
+        if what == "two_doubles" and not self.rules.two_doubles:
+            return NO_TWO_DOUBLES
+        if what == "draw" and not self.rules.draws:
+            return NO_DRAWING
+        if g.phase != PLAY or g.turn != YOU:
+            if g.phase == PLAY and g.turn is not None:
+                return f"it is {self.seat_name(g.turn)}'s turn."
+            return "there is no move to make now."
+        if self.can(what):
+            return None
+        action = {"pass": Pass(), "draw": Draw()}.get(what)
+        if action is not None:
+            why = g.why_illegal(action)
+            if why:
+                return why.rstrip(".") + "."
+        a, b = (g.ends + [None, None])[:2]
+        if a is not None and a == b:
+            return "two doubles needs open ends showing two different numbers."
+        return "two doubles needs the double of each open end in your hand."
+
+    @_entry
+    def refuse(self, what: str) -> None:
+        """A key that does not apply now: say why in one line (cleared by the next key)."""
+        why = self.why_not(what)
+        if why is not None:
+            self.note = key_refusal(why)
+
+    def _clear_refusal(self) -> None:
+        if self.note.tone == "refusal":
+            self.note = NOTHING
+
+    def seats(self) -> list[SeatInfo]:
+        """Every seat as the table shows it: name, tiles left, the turn marker, the partner,
+        its last move this hand (any number of seats; the UI lays them out)."""
+        g = self.game
+        view = self.view()
+        mate = partner_of(self.rules, YOU)
+        last: dict[int, str] = {}
+        for e in log_entries(g.events, self.names, g.hand_no):
+            if e.seat is not None:
+                last[e.seat] = e.brief
+        revealed = view.revealed if g.phase != PLAY else None
+        out = []
+        for seat in range(self.rules.players):
+            name = "You" if seat == YOU else self.seat_name(seat)
+            shown = tuple(tiles.names(revealed[seat])) if revealed is not None else None
+            out.append(
+                SeatInfo(
+                    seat,
+                    name,
+                    view.hand_counts[seat],
+                    turn=self.turn == seat,
+                    partner=seat == mate,
+                    last=last.get(seat, ""),
+                    revealed=shown,
+                )
+            )
+        return out
+
+    def fives_preview(self, tile: int) -> list[tuple[int, int]]:
+        """All Fives: what ``tile`` would score on each end it fits, ``(end, points)``
+        (the engine scores a copy, R-F-2)."""
+        g = self.game
+        if self.rules.end_scoring != "fives" or not self.my_turn:
+            return []
+        out = []
+        for a in g.legal_actions():
+            if isinstance(a, Play) and a.tile == tile:
+                trial = g.copy()
+                trial.apply(a)
+                out.append((a.end if a.end is not None else 0, trial.events[-1].scored))
+        return out
+
+    def stakes(self) -> list[str]:
+        """What is at stake beyond the written scores, in words: points hanging from a
+        level block (R-C-7), a bonus tile led this hand (R-B), and in All Fives the
+        open ends added up and what the raised tile would score (R-F-2)."""
+        g, r = self.game, self.rules
+        out = []
+        if g.scores.hanging:
+            out.append(hanging_words(g.scores.hanging))
+        first = getattr(g, "first_tile", None)
+        led = first if isinstance(first, (tuple, list)) else (first,)
+        for t in led:
+            if g.phase == PLAY and g.line and t in r.bonus_tiles:  # pending until the hand ends
+                out.append(bonus_words(t, r.bonus_tiles[t]))
+        if r.end_scoring == "fives" and g.phase == PLAY and g.line:
+            hand = self.hand()
+            raised = self.my_turn and self.selected is not None and hand
+            tile = hand[min(self.selected or 0, len(hand) - 1)] if raised else None
+            scores = [p for _, p in self.fives_preview(tile)] if tile is not None else []
+            out.append(fives_words(g.fives_count(), tile if scores else None, scores))
+        return out
+
+    def score_parts(self) -> tuple[str, list[tuple[str, str, int]], list[str]]:
+        """The scores row in words: the target, each side's ``(name, score, points just
+        scored)`` (All Fives' last play, until the next one), and :meth:`stakes`."""
+        g, r = self.game, self.rules
+        last = next((e for e in reversed(g.events) if e.kind in ("play", "doubles")), None)
+        scorer = r.side_of(last.seat) if last is not None and last.scored else None
+        sides = [
+            (name, score_text(r, g.scores, side), last.scored if side == scorer and last else 0)
+            for side, name in enumerate(self.side_names)
+        ]
+        target = "a single hand" if r.target == 0 else target_text(r)
+        return target, sides, self.stakes()
 
     def seat_name(self, seat: int) -> str:
         """A seat's name in sentences: the CPU's own name (with its level) with two players."""
@@ -484,13 +625,14 @@ class TableSession:
             return Sentence("", RESUMED, "prompt")
         q = self.question
         if isinstance(q, EndQuestion):
-            return end_question(q.tile, q.ends, g.ends)
+            return end_question(q.tile, q.ends, g.ends, self.end_arrows)
         if isinstance(q, TouchQuestion):
             return way_round_question(q.tile, q.end, g.ends[q.end], q.touches)
         if g.phase != PLAY or self.left:
             return NOTHING
         if self.hand_words and not g.events and not g.line:
-            return Sentence("", self.hand_words, "prompt")
+            lead = self._lead_words()  # short: without the redeal's words (in the log too)
+            return Sentence("", self.hand_words, "prompt", lead if lead != self.hand_words else "")
         if g.turn != YOU:
             return NOTHING
         legal = g.legal_actions()
@@ -499,12 +641,22 @@ class TableSession:
         n = len(self.fits())
         if not n:
             return NOTHING
-        return Sentence("", self.turn_note + your_turn_words(n, self.rules, g.ends), "prompt")
+        return your_turn(n, self.rules, g.ends)
 
     @property
     def message(self) -> Sentence:
         """The line the person reads: the latest note, else the prompt."""
         return self.note or self.prompt
+
+    @property
+    def lines(self) -> tuple[Sentence, Sentence]:
+        """What the person reads, in two parts shown together: what just happened (a
+        note: a hint, a refused key, a draw, the turn limit) and what to do now (the
+        prompt, which therefore never goes away while a note is shown)."""
+        note = self.note
+        if not note and self.turn_note and self.my_turn:
+            note = Sentence("", self.turn_note.strip())
+        return note, self.prompt
 
     def log(self) -> list[LogEntry]:
         """The whole match's move log so far (earlier hands, then this one)."""
@@ -819,6 +971,7 @@ class TableSession:
     @_entry
     def select(self, delta: int) -> None:
         """Raise the tile ``delta`` places along (wrapping)."""
+        self._clear_refusal()
         hand = self.hand()
         if not hand:
             return
@@ -828,6 +981,7 @@ class TableSession:
     @_entry
     def click_tile(self, index: int) -> None:
         """A click on the hand: raise that tile, or play it if it is raised already."""
+        self._clear_refusal()
         self.question = None
         if index == self.selected:
             self.play_selected()
@@ -856,19 +1010,66 @@ class TableSession:
             self.note = NOTHING  # the question shows again
             return
         if isinstance(q, EndQuestion):
-            self.note = end_question_again(q.tile, q.ends, self.game.ends)
+            self.note = end_question_again(q.tile, q.ends, self.game.ends, self.end_arrows)
             return
+        self._clear_refusal()
         hand = self.hand()
         if self.selected is None or not hand:
             return
         self.play(hand[min(self.selected, len(hand) - 1)])
 
     def ends_to_ask(self, tile: int) -> list[int]:
-        """The ends the person must choose between for ``tile`` (more than one: ask)."""
-        legal = self.game.legal_actions()
-        return sorted(
+        """The ends the person must choose between for ``tile`` (more than one: ask).
+
+        Ends that make the same game are one choice (R-M-2 asks only when the
+        choices differ): on a plain line, two ends showing the same number; the
+        two sides of a lone lead (a double, or a spinner with nothing beside it).
+        The tile then goes on the shorter side, without a question.
+        """
+        g = self.game
+        legal = g.legal_actions()
+        ends = sorted(
             {a.end for a in legal if isinstance(a, Play) and a.tile == tile and a.end is not None}
         )
+        if ends == [0, 1] and g.ends[0] == g.ends[1] and self._sides_alike():
+            return [self._shorter_side()]
+        return ends
+
+    def _sides_alike(self) -> bool:
+        """The line's two sides make the same game whichever one a tile goes on."""
+        g = self.game
+        if self.rules.layout != "spinner" or len(g.line) == 1:
+            return len(g.ends) == 2
+        return False
+
+    def _shorter_side(self) -> int:
+        """The side with fewer tiles beyond the lead (the right one on a tie)."""
+        g = self.game
+        lead = next((e.tile for e in g.events if e.kind in ("play", "doubles")), None)
+        at = next((i for i, p in enumerate(g.line) if p.tile == lead), len(g.line) // 2)
+        return 0 if at < len(g.line) - 1 - at else 1
+
+    @_entry
+    def place_ends(self, arrows: dict[int, str]) -> None:
+        """The UI says which arrow key picks each end as it draws them (the end drawn on
+        the left is ←, even when the snake has turned and it is the line's right end)."""
+        self.end_arrows = dict(arrows)
+
+    @_entry
+    def choose_arrow(self, arrow: str) -> bool:
+        """An arrow key while the table asks which end: the end that arrow points at."""
+        q = self.question
+        if not isinstance(q, EndQuestion):
+            return False
+        arrows = self.end_arrows or {e: "←→↑↓"[e] for e in range(min(4, len(self.game.ends)))}
+        for end in q.ends:
+            if arrows.get(end) == arrow:
+                return self.choose_end(end)
+        for end, a in arrows.items():
+            if a == arrow:
+                return self.choose_end(end)
+        self.note = end_question_again(q.tile, q.ends, self.game.ends, self.end_arrows)
+        return False
 
     @_entry
     def play(self, tile: int, end: int | None = None, touch: int | None = None) -> bool:
@@ -888,7 +1089,7 @@ class TableSession:
                 return False
             if not legal:  # the engine says why not
                 return self._person(Play(tile, 0 if tiles.fits(tile, g.ends[0]) else 1))
-            end = legal[0].end
+            end = ends[0] if ends else legal[0].end
         on_end = [a for a in legal if a.end == end]
         if touch is None:
             touches = [a.touch for a in on_end if a.touch is not None]
@@ -907,7 +1108,7 @@ class TableSession:
         if not isinstance(q, EndQuestion):
             return False
         if end not in q.ends:
-            self.note = wrong_end(q.tile, end, q.ends, self.game.ends)
+            self.note = wrong_end(q.tile, end, q.ends, self.game.ends, self.end_arrows)
             return False
         self.question = None
         return self.play(q.tile, end)
@@ -923,6 +1124,7 @@ class TableSession:
     @_entry
     def cancel(self) -> None:
         """Esc: forget the question; choose another tile."""
+        self._clear_refusal()
         if self.question is not None:
             self.question = None
             self.note = NOTHING
@@ -995,7 +1197,8 @@ class TableSession:
             self.selected = hand.index(tile)
             self.new_tiles = set()
         end = action.end if isinstance(action, Play) else None
-        self.note = Sentence("", hint_words(answer.reason, end))
+        tile = action.tile if isinstance(action, Play) else None
+        self.note = hint_words(answer.reason, end, self.game.ends, tile, self.end_arrows)
         self._emit(HintShown(action, answer.reason))
         return True
 

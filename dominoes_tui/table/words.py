@@ -7,9 +7,11 @@ them; it adds styles, never words about the game.
 >>> from dominoes_tui.engine import Event, tiles
 >>> log_lines([Event(1, "draw", (4, 6)), Event(1, "draw", (4, 6)),
 ...            Event(1, "play", (4, 6), tiles.tile(6, 3), 1)], ("You", "CPU"))
-['CPU drew 2 and played 6-3 on the right']
+['CPU drew 2 and played 6-3 on the 6']
 >>> log_lines([Event(0, "play", (5, 0), tiles.tile(5, 5), 0, scored=10)], ("You", "CPU"))
-['You played 5-5 on the left +10']
+['You played 5-5 on the 5, scoring 10']
+>>> log_lines([Event(1, "play", (3, 0, 1, 1), tiles.tile(6, 1), 2)], ("You", "CPU"))
+['CPU played 6-1 on the up arm']
 >>> seat_names(4, partners=True)
 ('You', 'East', 'North', 'West')
 >>> side_names(4, partners=True)
@@ -30,8 +32,6 @@ from ..engine.actions import END_NAMES
 RESUMED = "Welcome back: the match is as you left it. Press any key to go on (clocks stopped)."
 END_KEYS = ("←", "→", "↑", "↓")
 """The key that picks each end (left, right, up, down) when a tile fits several."""
-END_LABELS = ("L", "R", "U", "D")
-"""The letter an open end's marker shows on the felt (``L4``: the left end shows 4)."""
 
 
 # ---------------------------------------------------------------- seats
@@ -84,6 +84,10 @@ class LogEntry:
     """Points the play scored at once (All Fives, R-F-2)."""
     ends: tuple[int, ...] = ()
     """The open ends' numbers just before it (a pass showed it had none of them)."""
+    what: str = ""
+    """The text without the seat's name in front ("played 6-3 on the 6")."""
+    brief: str = ""
+    """The move in a few characters, for a seat's name ("6-3", "passed", "drew 2…")."""
 
 
 def _no(ends: Sequence[int]) -> str:
@@ -95,13 +99,19 @@ def _drew(n: int) -> str:
     return f"drew {n}"
 
 
-def where_words(end: int | None) -> str:
-    """``"left"``, ``"up arm"`` (a spinner's arm): where a tile went."""
+def where_words(end: int | None, ends: Sequence[int] = ()) -> str:
+    """Where a tile went: ``"4"`` (the end showing 4: the line's ends are named by
+    their number, which never depends on where the snake turned on screen), or
+    ``"up arm"`` (a spinner's arm, drawn leaving it upward)."""
     if end is None:
         return ""
     if not isinstance(end, int) or end >= len(END_NAMES):
         return str(end)
-    return END_NAMES[end] + (" arm" if end >= 2 else "")
+    if end >= 2:
+        return END_NAMES[end] + " arm"
+    if end < len(ends):
+        return str(ends[end])
+    return END_NAMES[end]
 
 
 def log_entries(events: Sequence[Event], names: Sequence[str], hand_no: int = 0) -> list[LogEntry]:
@@ -109,41 +119,90 @@ def log_entries(events: Sequence[Event], names: Sequence[str], hand_no: int = 0)
     out: list[LogEntry] = []
     draws = 0
     drawer: int | None = None
+
+    def drawing(seat: int, n: int, more: str = "") -> LogEntry:
+        what = f"{_drew(n)}{more}"
+        return LogEntry(
+            hand_no, seat, "draw", f"{names[seat]} {what}", drew=n, what=what, brief=what
+        )
+
     for e in events:
         who = names[e.seat]
         if e.kind == "draw":
             if drawer is not None and drawer != e.seat and draws:
-                out.append(
-                    LogEntry(hand_no, drawer, "draw", f"{names[drawer]} {_drew(draws)}", drew=draws)
-                )
+                out.append(drawing(drawer, draws))
                 draws = 0
             drawer = e.seat
             draws += 1
             continue
         drew = draws if draws and drawer == e.seat else 0
-        prefix = f"{who} {_drew(drew)} and " if drew else f"{who} "
+        prefix = f"{_drew(drew)} and " if drew else ""
+        brief = f"{_drew(drew)}, " if drew else ""
         draws, drawer = 0, None
         if e.kind == "play":
+            name = tiles.name(e.tile)
             if e.end is None:
-                line = f"{prefix}led {tiles.name(e.tile)}"
+                what = f"{prefix}led {name}"
+                brief += f"led {name}"
             else:
-                line = f"{prefix}played {tiles.name(e.tile)} on the {where_words(e.end)}"
-            line += f" +{e.scored}" if e.scored else ""  # All Fives, R-F-2
+                what = f"{prefix}played {name} on the {where_words(e.end, e.ends)}"
+                brief += name
+            if e.scored:  # All Fives, R-F-2
+                what += f", scoring {e.scored}"
+                brief += f" scored {e.scored}"
             out.append(
-                LogEntry(hand_no, e.seat, "play", line, e.tile, None, e.end, drew, e.scored, e.ends)
+                LogEntry(
+                    hand_no,
+                    e.seat,
+                    "play",
+                    f"{who} {what}",
+                    e.tile,
+                    None,
+                    e.end,
+                    drew,
+                    e.scored,
+                    e.ends,
+                    what,
+                    brief,
+                )  # fmt: skip
             )
         elif e.kind == "doubles":
-            line = f"{prefix}played two doubles: {tiles.name(e.tile)} and {tiles.name(e.second)}"
+            pair = f"{tiles.name(e.tile)} and {tiles.name(e.second)}"
+            what = f"{prefix}played two doubles: {pair}"
+            brief += pair
             out.append(
-                LogEntry(hand_no, e.seat, "doubles", line, e.tile, e.second, None, drew, e.scored)
+                LogEntry(
+                    hand_no,
+                    e.seat,
+                    "doubles",
+                    f"{who} {what}",
+                    e.tile,
+                    e.second,
+                    None,
+                    drew,
+                    e.scored,
+                    (),
+                    what,
+                    brief,
+                )  # fmt: skip
             )
         elif e.kind == "pass":
-            line = f"{prefix}passed: {_no(e.ends)}"
-            out.append(LogEntry(hand_no, e.seat, "pass", line, drew=drew, ends=e.ends))
+            what = f"{prefix}passed: {_no(e.ends)}"
+            brief += "passed"
+            out.append(
+                LogEntry(
+                    hand_no,
+                    e.seat,
+                    "pass",
+                    f"{who} {what}",
+                    drew=drew,
+                    ends=e.ends,
+                    what=what,
+                    brief=brief,
+                )  # fmt: skip
+            )
     if draws and drawer is not None:
-        out.append(
-            LogEntry(hand_no, drawer, "draw", f"{names[drawer]} {_drew(draws)}…", drew=draws)
-        )
+        out.append(drawing(drawer, draws, "…"))
     return out
 
 
@@ -164,11 +223,26 @@ def hand_over_line(hand_no: int) -> str:
 
 # ---------------------------------------------------------------- scores
 def score_text(rules: Rules, scores: Scores, side: int) -> str:
-    """``"12"``, or ``"0 +5"`` with points held under the rule of 13."""
+    """``"12"``, or ``"0 (5 held)"`` with points held under the rule of 13 (R-13-1).
+
+    Held points are spelled out ("+N" is kept for points just scored in All
+    Fives); a single-hand match (target 0) has no next hand to hold them for.
+
+    >>> from dominoes_tui.engine import load_variant
+    >>> score_text(load_variant("classic"), Scores((0, 12), (5, 0)), 0)
+    '0 (5 held)'
+    >>> score_text(load_variant("classic", target=0), Scores((0, 12), (5, 0)), 0)
+    '0'
+    """
     text = str(scores.written[side])
-    if rules.rule_of_13 and scores.held[side]:
-        text += f" +{scores.held[side]}"
+    if held_counts(rules) and scores.held[side]:
+        text += f" ({scores.held[side]} held)"
     return text
+
+
+def held_counts(rules: Rules) -> bool:
+    """Whether held points mean anything at this table: the rule of 13 and a next hand."""
+    return bool(rules.rule_of_13) and rules.target != 0
 
 
 def target_text(rules: Rules) -> str:
@@ -216,7 +290,8 @@ class Sentence:
 
     ``tone``: ``"prompt"`` (what to do now), ``"note"`` (what just happened),
     ``"question"`` (the table waits for an answer), ``"refusal"`` (a key or move
-    that was refused, and why).
+    that was refused, and why). ``short``: the same said in fewer words, for when
+    the whole of it does not fit the room the screen has (never cut mid-sentence).
 
     >>> str(Sentence("Not allowed:", "hand 1 must be led with 1-1.", "refusal"))
     'Not allowed: hand 1 must be led with 1-1.'
@@ -225,11 +300,19 @@ class Sentence:
     lead: str = ""
     text: str = ""
     tone: str = "note"
+    short: str = ""
+    """``text`` in fewer words (empty: there is no shorter way to say it)."""
 
     def __str__(self) -> str:
         if self.lead and self.text:
             return f"{self.lead} {self.text}"
         return self.lead or self.text
+
+    def shortened(self) -> Sentence:
+        """The sentence with its short text (itself if it has none)."""
+        if not self.short:
+            return self
+        return Sentence(self.lead, self.short, self.tone)
 
     def __bool__(self) -> bool:
         return bool(self.lead or self.text)
@@ -274,13 +357,14 @@ def needs_words(match_rule: str, ends: Sequence[int]) -> str:
     return ", ".join(f"{n} needs {'★' if w is None else w}" for n, w in wants.items())
 
 
-def your_turn_words(fitting: int, rules: Rules, ends: Sequence[int]) -> str:
-    """``Your turn: 2 of your tiles fit. ←/→ to choose, Enter to play.``"""
+def your_turn(fitting: int, rules: Rules, ends: Sequence[int]) -> Sentence:
+    """The prompt on the person's turn, with its short form (``Your turn: 2 fit.``)."""
     fit = "1 of your tiles fits" if fitting == 1 else f"{fitting} of your tiles fit"
     keys = "←/→ to choose, Enter to play."
+    short = f"Your turn: {fitting} {'fits' if fitting == 1 else 'fit'}."
     if rules.match_rule == "sum7":  # R-MT-1: what each open end needs
         fit, keys = f"{fit}: {needs_words(rules.match_rule, ends)}", "←/→, Enter."
-    return f"Your turn: {fit}. {keys}"
+    return Sentence("", f"Your turn: {fit}. {keys}", "prompt", short)
 
 
 def forced_words(draw: bool, ends: Sequence[int]) -> str:
@@ -298,53 +382,70 @@ def drew_words(tile: int, fits: bool) -> str:
 TURN_LIMIT = "Your time for the turn ran out: the Easy CPU played it for you."
 
 
-def end_words(end: int, ends: Sequence[int]) -> str:
-    """``← left (L4)``: the key, the end's name and what it shows."""
-    if isinstance(end, int) and end < len(END_KEYS):
-        return f"{END_KEYS[end]} {END_NAMES[end]} ({END_LABELS[end]}{ends[end]})"
-    return str(end)
+def _arrow(end: int, arrows: dict[int, str] | None) -> str:
+    if arrows and end in arrows:
+        return arrows[end]
+    return END_KEYS[end] if isinstance(end, int) and end < len(END_KEYS) else str(end)
 
 
-def ends_question(ask: Sequence[int], ends: Sequence[int]) -> str:
-    return " or ".join(end_words(e, ends) for e in ask)
+def end_words(end: int, ends: Sequence[int], arrows: dict[int, str] | None = None) -> str:
+    """``← the 4``, ``↑ the up arm's 1``: the key that picks an end (as the screen draws
+    it) and what the end shows."""
+    if isinstance(end, int) and end >= 2:
+        return f"{_arrow(end, arrows)} the {END_NAMES[end]} arm's {ends[end]}"
+    return f"{_arrow(end, arrows)} the {ends[end]}"
 
 
-def end_question(tile: int, ask: Sequence[int], ends: Sequence[int]) -> Sentence:
-    """R-M-2: the tile fits several ends; the person says which."""
-    if list(ask) == [0, 1]:
-        return Sentence(
-            f"{tiles.name(tile)} fits both ends:",
-            f"← left (L{ends[0]}) or → right (R{ends[1]})?  Esc: other tile",
-            "question",
-        )
+def ends_question(
+    ask: Sequence[int], ends: Sequence[int], arrows: dict[int, str] | None = None
+) -> str:
+    ordered = sorted(ask, key=lambda e: "←→↑↓".find(_arrow(e, arrows)) % 9)
+    return " or ".join(end_words(e, ends, arrows) for e in ordered)
+
+
+def end_question(
+    tile: int, ask: Sequence[int], ends: Sequence[int], arrows: dict[int, str] | None = None
+) -> Sentence:
+    """R-M-2: the tile fits several ends that differ; the person says which, with the
+    arrow key each end shows on the felt."""
+    which = "both ends" if len(ask) == 2 else f"{len(ask)} ends"
+    ordered = sorted(ask, key=lambda e: "←→↑↓".find(_arrow(e, arrows)) % 9)
+    brief = ", ".join(f"{_arrow(e, arrows)} {ends[e]}" for e in ordered)
     return Sentence(
-        f"{tiles.name(tile)} fits {len(ask)} ends:",
-        f"{ends_question(ask, ends)}?  Esc: other tile",
+        f"{tiles.name(tile)} fits {which}:",
+        f"{ends_question(ask, ends, arrows)}?  Esc: other tile",
         "question",
+        f"{brief}?  Esc: other tile",
     )
 
 
-def end_question_again(tile: int, ask: Sequence[int], ends: Sequence[int]) -> Sentence:
+def end_question_again(
+    tile: int, ask: Sequence[int], ends: Sequence[int], arrows: dict[int, str] | None = None
+) -> Sentence:
     """Enter while the table waits for an end: how to answer."""
-    if list(ask) == [0, 1]:
-        return Sentence(
-            "",
-            f"{tiles.name(tile)} fits both ends: press ← for the left "
-            "or → for the right (Esc to choose another tile).",
-            "question",
-        )
+    which = "both ends" if len(ask) == 2 else f"{len(ask)} ends"
+    ordered = sorted(ask, key=lambda e: "←→↑↓".find(_arrow(e, arrows)) % 9)
+    keys = " or ".join(_arrow(e, arrows) for e in ordered)
     return Sentence(
         "",
-        f"{tiles.name(tile)} fits {len(ask)} ends: {ends_question(ask, ends)} (Esc: another tile).",
+        f"{tiles.name(tile)} fits {which}: press {ends_question(ask, ends, arrows)} "
+        "(Esc to choose another tile).",
         "question",
+        f"Press {keys} for the end, as the felt shows it (Esc: another tile).",
     )
 
 
-def wrong_end(tile: int, end: int, ask: Sequence[int], ends: Sequence[int]) -> Sentence:
-    name = END_NAMES[end] if isinstance(end, int) and end < len(END_NAMES) else str(end)
+def wrong_end(
+    tile: int,
+    end: int,
+    ask: Sequence[int],
+    ends: Sequence[int],
+    arrows: dict[int, str] | None = None,
+) -> Sentence:
+    where = where_words(end, ends)
     return Sentence(
         "",
-        f"{tiles.name(tile)} does not go on the {name} end: {ends_question(ask, ends)}",
+        f"{tiles.name(tile)} does not go on the {where}: {ends_question(ask, ends, arrows)}",
         "question",
     )
 
@@ -360,19 +461,45 @@ def way_round_question(tile: int, end: int, n: int, touches: Sequence[int]) -> S
 
 
 def refusal(reason: str) -> Sentence:
-    """A move the engine refused, in its words (R-D-3)."""
-    return Sentence("Not allowed:", reason, "refusal")
+    """A move the engine refused, in its words (R-D-3); the short form keeps the first
+    clause (what is wrong), leaving out the rest (what would do)."""
+    head = re.split(r"[;:] ", reason, maxsplit=1)[0]
+    return Sentence("Not allowed:", reason, "refusal", head if head != reason else "")
 
 
 def wait_words(name: str) -> Sentence:
     return Sentence("", f"Wait: it is {name}'s turn.", "refusal")
 
 
-def hint_words(reason: str, end: int | None) -> str:
-    where = ""
-    if end is not None and " on the " not in reason:
-        where = f" on the {END_NAMES[end]}"
-    return f"Hint: {reason}{where}"
+_PERCENT = re.compile(r" \((\d+% to win [^)]*)\)$")
+
+
+def hint_words(
+    reason: str,
+    end: int | None,
+    ends: Sequence[int] = (),
+    tile: int | None = None,
+    arrows: dict[int, str] | None = None,
+) -> Sentence:
+    """``Hint: 6-4 on the 4 (→): sheds 12 pips; …``: the hinted move said as the felt
+    shows it (its end by number and arrow key), then why; the short form keeps
+    the first reason only.
+
+    >>> hint_words("6-4 on the right: sheds 10 pips; keeps a 4 (60% to win the match)",
+    ...            1, (3, 4), tiles.tile(6, 4)).short
+    'Hint: 6-4 on the 4 (→): sheds 10 pips (60% to win the match).'
+    """
+    head, _, why = reason.partition(": ")
+    if not why:
+        head, why = reason, ""
+    if tile is not None and end is not None and end < len(ends):
+        head = f"{tiles.name(tile)} on the {where_words(end, ends)} ({_arrow(end, arrows)})"
+    text = f"Hint: {head}" + (f": {why}" if why else "")
+    m = _PERCENT.search(why)
+    first = why[: m.start()] if m else why
+    first = first.split("; ")[0]
+    short = f"Hint: {head}" + (f": {first}" if first else "") + (f" ({m.group(1)})" if m else "")
+    return Sentence("", text, "note", short + ".")
 
 
 # ---------------------------------------------------------------- results
@@ -551,3 +678,95 @@ COACH_OFFER = (
     "New to dominoes? The coach can guide your first hand: it names the tiles that "
     "fit and says why a move is refused."
 )
+
+
+# ---------------------------------------------------------------- the table at a glance
+@dataclass(frozen=True)
+class SeatInfo:
+    """One seat as the table shows it beside its name (any number of seats, any layout).
+
+    ``turn``: the seat to move (its marker); ``last``: what it did last this hand,
+    in a few characters (``"6-3"``, ``"passed"``, ``"drew 2…"``); ``partner``: it
+    plays with you (said in words at every width); ``revealed``: its tiles, face
+    up once the hand is over (None while hidden).
+    """
+
+    seat: int
+    name: str
+    tiles: int
+    turn: bool = False
+    partner: bool = False
+    last: str = ""
+    revealed: tuple[str, ...] | None = None
+
+
+def hanging_words(points: int) -> str:
+    """Points of a level block waiting for the next hand (R-C-7)."""
+    return f"{points} hanging"
+
+
+def bonus_words(tile: int, points: int) -> str:
+    """A bonus tile led this hand: its points go to the hand's score (R-B)."""
+    return f"{tiles.name(tile)} led: {points} bonus"
+
+
+def fives_words(total: int, tile: int | None = None, scores: Sequence[int] = ()) -> str:
+    """All Fives: the open ends added up, and what the raised tile would score (R-F-2).
+
+    >>> fives_words(15), fives_words(15, tiles.tile(6, 4), [20, 0])
+    ('ends 15', 'ends 15 · 6-4 → +20')
+    >>> fives_words(12, tiles.tile(2, 1), [0])
+    'ends 12 · 2-1 → 0'
+    """
+    text = f"ends {total}"
+    if tile is not None and scores:
+        best = max(scores)
+        text += f" · {tiles.name(tile)} → {'+' + str(best) if best else '0'}"
+    return text
+
+
+def key_refusal(reason: str) -> Sentence:
+    """A key that does not apply now, and why (one line)."""
+    head = re.split(r"[;:] ", reason, maxsplit=1)[0]
+    return Sentence("Not now:", reason, "refusal", head if head != reason else "")
+
+
+NO_RESIGN = "this house plays every match out; there is no resigning here."
+NO_TWO_DOUBLES = "two doubles in one turn is off at this table."
+NO_DRAWING = "there is no boneyard to draw from in this house: pass when you cannot play."
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """``text`` in rows of at most ``width`` cells, broken between words (as the message
+    line draws it)."""
+    import textwrap
+
+    return textwrap.wrap(text, width=max(width, 1), break_on_hyphens=False) or [""]
+
+
+def fit_lines(sentences: Sequence[Sentence], width: int, rows: int) -> list[Sentence]:
+    """The sentences to show in ``rows`` rows of ``width`` cells, each starting on its
+    own row: in full if they fit, else with the later ones (the prompt), then the
+    earlier ones (the note) in their short forms. Never cut: a test renders every
+    message the table can say and checks the chosen forms fit at 80 columns.
+
+    >>> note = Sentence("", "Hint: " + "a long reason " * 8, "note", "Hint: 6-4 on the 4.")
+    >>> prompt = Sentence("", "Your turn: 3 of your tiles fit. ←/→ to choose, Enter to play.",
+    ...                   "prompt", "Your turn: 3 fit.")
+    >>> [str(s) for s in fit_lines([note, prompt], 78, 2)]
+    ['Hint: 6-4 on the 4.', 'Your turn: 3 of your tiles fit. ←/→ to choose, Enter to play.']
+    """
+    shown = [s for s in sentences if s]
+    if not shown:
+        return []
+    n = len(shown)
+    # which sentences take their short form: fewest first, the later ones first
+    masks = sorted(
+        range(1 << n),
+        key=lambda m: (bin(m).count("1"), -sum(i for i in range(n) if m >> i & 1)),
+    )
+    for mask in masks:
+        chosen = [s.shortened() if mask >> i & 1 else s for i, s in enumerate(shown)]
+        if sum(len(wrap(str(s), width)) for s in chosen) <= rows:
+            return chosen
+    return [s.shortened() for s in shown]

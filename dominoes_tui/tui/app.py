@@ -96,8 +96,8 @@ class DominoesApp(App[None]):
         rules: Rules | None = None,
         seed: int | None = None,
         level: str | None = None,
-        speed: float = 1.0,
-        tile_style: str = "box",
+        speed: float | None = None,
+        tile_style: str | None = None,
         delay: float | None = None,
         player_factory: PlayerFactory | None = None,
         now: Callable[[], float] = time.monotonic,
@@ -106,6 +106,9 @@ class DominoesApp(App[None]):
         resume: bool = False,
     ) -> None:
         """``delay``: seconds before the CPU's move shows (None: from ``speed``; tests use 0).
+
+        ``speed`` (``--speed``) and ``tile_style`` (``--tiles``) given here win over the
+        player's remembered pace and tile style (None: the remembered ones).
 
         ``game`` starts the first table from a set position (tests, puzzles).
         ``start_menu`` opens the start menu first (a bare ``dominoes``).
@@ -122,7 +125,7 @@ class DominoesApp(App[None]):
         self.rules = rules if rules is not None else load_variants_noted()[0][variant]
         self.seed = seed if seed is not None else random.randrange(1, 1_000_000)
         self.level = level or default_level()
-        self.tile_style = tile_style
+        self._tile_style = tile_style
         self._delay = delay
         self._speed = speed
         self.now = now
@@ -149,13 +152,27 @@ class DominoesApp(App[None]):
         self.start_match(self.rules, self.seed, self.level, game=self._start_game)
 
     @property
+    def tile_style(self) -> str:
+        """``--tiles``, else the player's remembered tile style."""
+        if self._tile_style is not None:
+            return self._tile_style
+        from ..settings import load_settings
+
+        return load_settings().tiles
+
+    @property
     def pace(self) -> Pace:
-        """How long each CPU move and each forced move of yours stays on show."""
+        """How long each CPU move and each forced move of yours stays on show: ``--speed``
+        (or a test's delay), else the player's remembered pace."""
         from ..table import Pace
 
         if self._delay is not None:
             return Pace.from_delay(self._delay)
-        return Pace.from_speed(self._speed)
+        if self._speed is not None:
+            return Pace.from_speed(self._speed)
+        from ..settings import load_settings
+
+        return Pace.named(load_settings().pace)
 
     @property
     def table(self) -> TableScreen | None:

@@ -85,8 +85,9 @@ async def take_turn(pilot) -> None:
         hand = table.session.hand()
         await press_to_select(pilot, hand.index(action.tile))
         await pilot.press("enter")
-        if isinstance(table.session.question, EndQuestion):  # which end: ← → ↑ ↓
-            await pilot.press(("left", "right", "up", "down")[action.end])
+        if isinstance(table.session.question, EndQuestion):  # which end: the arrow it shows
+            arrow = table.session.end_arrows.get(action.end, "←→↑↓"[action.end])
+            await pilot.press({"←": "left", "→": "right", "↑": "up", "↓": "down"}[arrow])
         q = table.session.question
         if isinstance(q, TouchQuestion):  # a matador either way round (R-MT-2)
             await pilot.press("left" if action.touch == q.touches[0] else "right")

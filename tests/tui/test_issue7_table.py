@@ -59,7 +59,7 @@ async def test_all_fives_tile_fitting_three_ends_asks_which_and_scores_at_once()
         assert table.session.question == EndQuestion(tiles.tile(6, 1), (0, 2, 3))
         line = app.screen.query_one(LineView)
         assert line.asking and line.ask_ends == {0, 2, 3}
-        assert "fits 3 ends" in table.message_text and "↑ up (U1)" in table.message_text
+        assert "fits 3 ends" in table.message_text and "↑ the up arm's 1" in table.message_text
         await pilot.press("up")
         await settle(pilot)
         played = table.game.events[0]
@@ -67,7 +67,7 @@ async def test_all_fives_tile_fitting_three_ends_asks_which_and_scores_at_once()
         assert table.game.scores.written[0] == 15
         assert table.game.events[-1].kind == "pass"
         assert "You 15 +15" in str(table.query_one("#scores").render())
-        assert "You played 6-1 on the up arm +15" in log_lines(
+        assert "You played 6-1 on the up arm, scoring 15" in log_lines(
             table.game.events, table.session.names
         )
 
@@ -83,7 +83,7 @@ async def test_all_fives_hand_by_keys() -> None:
         assert scored, "this deal scores fives during the hand"
         lines = log_lines(g.events, app.table.session.names)
         for e in scored:
-            assert any(line.endswith(f"+{e.scored}") for line in lines)
+            assert any(line.endswith(f", scoring {e.scored}") for line in lines)
         assert sum(res.fives) == sum(e.scored for e in scored)
 
 
@@ -128,7 +128,7 @@ async def test_four_player_partners_hand_by_keys() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         table = app.table
-        seats = str(app.screen.query_one("#opponent").render())
+        seats = str(app.screen.query_one("#seats").render())
         assert "East" in seats and "North (partner)" in seats and "West" in seats
         scores = str(app.screen.query_one("#scores").render())
         assert "You & North 0" in scores and "East & West 0" in scores
@@ -142,7 +142,7 @@ async def test_three_players_each_for_themselves() -> None:
     app = make_app("standard-block", seed=2, players=3, hand_size=5)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
-        seats = str(app.screen.query_one("#opponent").render())
+        seats = str(app.screen.query_one("#seats").render())
         assert "East" in seats and "West" in seats and "partner" not in seats
         await play_until(pilot, hand_over)
         assert len(app.table.game.scores.written) == 3
@@ -163,7 +163,7 @@ async def test_a_line_taller_than_its_widget_scrolls() -> None:
         g.apply(players[g.turn].choose(seat_view(g, g.turn)))
 
     class Felt(App):
-        CSS = "LineView { height: 3; }"
+        CSS = "LineView { height: 3; width: 50; }"
 
         def compose(self):
             yield LineView()

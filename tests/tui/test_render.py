@@ -18,8 +18,8 @@ from dominoes_tui.tui.render import (
     render_plain,
 )
 
-LINE_AREA_80x24 = (80, 11)  # 24 rows less top bar 2, last move 1, message 1, hand 8, footer 1
-LINE_AREA_100x32 = (66, 20)
+LINE_AREA_80x24 = (53, 11)  # 80 less the move log 27; 24 less top 2, message 2, hand 8, footer 1
+LINE_AREA_100x32 = (66, 19)
 
 
 def _lead_index(game: Game) -> int | None:
@@ -29,12 +29,22 @@ def _lead_index(game: Game) -> int | None:
     return next((i for i, p in enumerate(game.line) if p.tile == lead), None)
 
 
+LONG = 60
+"""A line longer than this (a double-12 set, four players, many draws) may scroll at 80x24,
+where the move log takes the felt's right side; shorter ones always fit."""
+
+
 def _check(game: Game, size: tuple[int, int]) -> None:
     arms = game.arms if game.spinner is not None else None
     sum7 = game.rules.match_rule == "sum7"
-    lay = layout_line(
-        game.line, _lead_index(game), game.ends, game.rules.set, *size, arms=arms, sum7=sum7
-    )
+    args = (game.line, _lead_index(game), game.ends, game.rules.set, *size)
+    lay = layout_line(*args, arms=arms, sum7=sum7)
+    laid = len(game.line) + sum(len(a) for a in game.arms)
+    if not lay.fits and laid > LONG and size == LINE_AREA_80x24:
+        lay = layout_line_tall(*args, arms=arms, sum7=sum7)
+        assert lay.fits and lay.height > size[1]
+        _check_cells(lay, (size[0], lay.height), game)
+        return
     assert lay.fits, render_plain(lay)
     _check_cells(lay, size, game)
 
@@ -98,7 +108,7 @@ def test_a_line_too_long_for_its_rows_is_laid_out_taller_to_scroll() -> None:
     players = [make_player("easy", 3 + i) for i in range(rules.players)]
     while g.phase == "play" and len(g.line) < 30:
         g.apply(players[g.turn].choose(seat_view(g, g.turn)))
-    assert not layout_line(g.line, _lead_index(g), g.ends, 12, 80, 3).fits
-    tall = layout_line_tall(g.line, _lead_index(g), g.ends, 12, 80, 3)
+    assert not layout_line(g.line, _lead_index(g), g.ends, 12, 50, 3).fits
+    tall = layout_line_tall(g.line, _lead_index(g), g.ends, 12, 50, 3)
     assert tall.fits and tall.height > 3
-    _check_cells(tall, (80, tall.height), g)
+    _check_cells(tall, (50, tall.height), g)

@@ -123,7 +123,7 @@ async def test_opponent_name_control_names_the_cpu_and_is_remembered() -> None:
         await pilot.press("s")
         await settle(pilot)
         assert app.table.session.cpu.name == "Ada (Easy)"
-        assert "Ada (Easy)" in str(app.table.query_one("#opponent").render())
+        assert "Ada (Easy)" in str(app.table.query_one("#seats").render())
         assert app.table.session.info.names == ("You", "Ada (Easy)")
     assert options.remembered_name("classic") == "Ada"
     app = menu_app()

@@ -69,7 +69,9 @@ def clock_app(variant: str = "classic", seed: int = 5, think: float = 0.0, **rul
 
 
 def scores(app: DominoesApp) -> str:
-    return str(app.table.query_one("#scores").render())
+    """The seats row (each seat's clock, the turn marker) and the scores row."""
+    table = app.table
+    return str(table.query_one("#seats").render()) + "\n" + str(table.query_one("#scores").render())
 
 
 # ------------------------------------------------------------ how it looks
@@ -108,11 +110,11 @@ async def test_only_the_side_to_move_runs_and_cpu_thinking_is_charged_to_the_cpu
         table = app.table
         clock = table.session.clock
         assert table.my_turn and clock.running == 0
-        assert "▶5:00" in scores(app)
+        assert "▶You 7 5:00" in scores(app)  # the turn marker on the seat, its clock
         app.fake.t += 20
         table.tick()
         assert clock.remaining(0) == 280 and clock.remaining(1) == 300
-        assert "▶4:40" in scores(app) and " 5:00" in scores(app)
+        assert "▶You 7 4:40" in scores(app) and "CPU (Easy) ▮▮▮▮▮▮▮ 7 5:00" in scores(app)
         await pilot.press("enter")  # lead 1-1; the CPU thinks 7 s, then it is our turn again
         await settle(pilot)
         assert table.my_turn and clock.running == 0
@@ -175,7 +177,7 @@ async def test_flag_fall_ends_the_match_at_once() -> None:
         table = app.table
         app.fake.t += 59.5
         table.tick()
-        assert "▶0:00.5" in scores(app)
+        assert "▶You 7 0:00.5" in scores(app)
         app.fake.t += 1
         table.tick()
         await settle(pilot)

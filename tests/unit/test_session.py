@@ -483,13 +483,15 @@ def test_the_per_turn_limit_plays_the_turn_for_the_person() -> None:
     assert len(s.game.log) > n
     assert rec.of(ActionApplied)[-1].by == "turn_limit" and rec.of(ActionApplied)[-1].seat == 0
     assert str(s.message) == TURN_LIMIT
+    assert str(s.lines[0]) == TURN_LIMIT
     drive(
         s,
         random.Random(1),
         until=lambda s: s.my_turn and s.pending is None or s.game.phase != "play",
     )
-    if s.my_turn:
-        assert str(s.message).startswith(TURN_LIMIT + " Your turn: ")
+    if s.my_turn:  # said again with "Your turn" until the person's next move
+        note, prompt = s.lines
+        assert str(note) == TURN_LIMIT and str(prompt).startswith("Your turn: ")
 
 
 def test_a_cpu_move_stays_pending_until_its_pace_has_passed() -> None:
@@ -550,10 +552,10 @@ def test_a_tile_fitting_both_ends_is_asked_never_chosen() -> None:
     assert str(s.message) == "Your turn: 1 of your tiles fits. ←/→ to choose, Enter to play."
     assert s.play(tiles.tile(6, 4)) is False
     assert s.question == EndQuestion(tiles.tile(6, 4), (0, 1)) and s.game.log == []
-    assert str(s.message) == "6-4 fits both ends: ← left (L4) or → right (R6)?  Esc: other tile"
+    assert str(s.message) == "6-4 fits both ends: ← the 4 or → the 6?  Esc: other tile"
     assert s.message.lead == "6-4 fits both ends:" and s.message.tone == "question"
     s.choose_end(2)
-    assert str(s.message).startswith("6-4 does not go on the up end")
+    assert str(s.message).startswith("6-4 does not go on the up arm")
     s.cancel()
     assert s.question is None and str(s.message).startswith("Your turn")
     s.play(tiles.tile(6, 4))

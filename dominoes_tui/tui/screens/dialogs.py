@@ -69,7 +69,7 @@ def _hands_played(table: TableSession) -> str:
             if wrote:
                 bits.append(f"{name} {wrote:+d}")
             elif held > 0:
-                bits.append(f"{name} +{held} held")
+                bits.append(f"{name} {held} held")
         if res.hanging_added:
             bits.append(f"{res.hanging_added} hang")
         got = ", ".join(bits)
@@ -173,9 +173,11 @@ class RulesScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, keys: list[tuple[str, str]] | None = None) -> None:
+        """``keys``: the keys that apply at the table now, and what each does."""
         super().__init__()
         self.rules = rules
+        self.keys = keys
 
     def compose(self) -> ComposeResult:
         r = self.rules
@@ -185,11 +187,14 @@ class RulesScreen(ModalScreen[None]):
             yield Static(Text(title), id="dialog-title")
             with VerticalScroll():
                 yield Static(Text("\n\n".join(f"• {p}" for p in explain(r))), id="rules-text")
-            yield Static(
-                "Keys: ←/→ choose a tile · Enter play · d draw · p pass · "
-                "t two doubles · h hint · q quit",
-                id="keys",
-            )
+            if self.keys is None:
+                keys = (
+                    "Keys: ←/→ choose a tile · Enter play · d draw · p pass · "
+                    "t two doubles · h hint · q quit"
+                )
+            else:
+                keys = "Keys now: " + " · ".join(f"{k} {what}" for k, what in self.keys)
+            yield Static(Text(keys), id="keys")
         yield Footer()
 
     def action_close(self) -> None:

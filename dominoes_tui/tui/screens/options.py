@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Static
 
-from ... import options
+from ... import options, settings
 from ...engine import Rules
 
 LABEL_WIDTH = 18
@@ -229,6 +229,8 @@ class OptionsScreen(Screen[Chosen | None]):
         kept = options.remembered_level(base.name)
         self.level = kept if kept in levels else (level if level in levels else levels[0])
         self.cpu_name = options.remembered_name(base.name) or options.CPU_NAMES[0]
+        self.player = settings.load_settings()
+        """The player's own settings (pace, tiles): the same at every house."""
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -272,6 +274,7 @@ class OptionsScreen(Screen[Chosen | None]):
                             self.cpu_name,
                             on_change=self.row_changed,
                         )
+                yield from self._player_rows()
             yield Static(id="help")
             yield Static(id="summary")
             yield Static(id="refused")
@@ -280,6 +283,20 @@ class OptionsScreen(Screen[Chosen | None]):
                 yield Button("Reset to the house's rules (x)", id="reset")
                 yield Button("Back (Esc)", id="back")
         yield Footer()
+
+    def _player_rows(self) -> ComposeResult:
+        """The player's settings, kept for every house: the pace and the tile style."""
+        yield Static(settings.GROUP, classes="group")
+        for key in ("pace", "tiles"):
+            yield ChoiceRow(
+                key,
+                settings.LABELS[key],
+                settings.HELP[key],
+                settings.CHOICES[key],
+                getattr(self.player, key),
+                describe=lambda v, key=key: settings.describe(key, v),
+                on_change=self.row_changed,
+            )
 
     def on_resize(self, event: events.Resize) -> None:
         self.set_class(event.size.height >= ROOMY, "-roomy")
@@ -348,6 +365,10 @@ class OptionsScreen(Screen[Chosen | None]):
         self.show_help()
 
     def row_changed(self, row: ChoiceRow) -> None:
+        if row.key in settings.CHOICES:
+            self.player = self.player.with_(row.key, row.value)
+            self.show_help()
+            return
         if row.key == options.LEVEL_KEY:
             self.level = row.value
         elif row.key == options.NAME_KEY:
@@ -367,6 +388,7 @@ class OptionsScreen(Screen[Chosen | None]):
             self.app.bell()
             return
         options.remember(self.base.name, self.choices, level=self.level, name=self.cpu_name)
+        settings.save_settings(self.player)
         self.dismiss(Chosen(self.rules, self.level, self.cpu_name))
 
     def action_reset(self) -> None:
@@ -389,7 +411,7 @@ class OptionsScreen(Screen[Chosen | None]):
     def reset(self) -> None:
         """Every setting back to the house's value (the level and name stay)."""
         for row in self.query(ChoiceRow):
-            if row.key not in (options.LEVEL_KEY, options.NAME_KEY):
+            if row.key not in (options.LEVEL_KEY, options.NAME_KEY, *settings.CHOICES):
                 row.value = self.base.option_value(row.key)
                 self.choices[row.key] = row.value
                 row.refresh()

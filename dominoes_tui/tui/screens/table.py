@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
-from ...engine import Game, Rules, SeatView, tiles
+from ...engine import Game, Rules, tiles
 from ...table import (
     Background,
     CpuRequest,
@@ -37,24 +37,29 @@ from ...table import (
     TouchQuestion,
     Waiting,
 )
-from ...table.words import RESUMED, log_entries, score_text, target_text
+from ...table.words import RESUMED
 from ..messages import LeaveTable, NewGame, Quit, StartMatch
-from ..widgets.clock import clock_text
+from ..widgets.clock import clock_style
 from ..widgets.hand import HandView
 from ..widgets.line import LineView
-from ..widgets.log import MoveLog
-from ..widgets.seats import seats_text
+from ..widgets.log import LogScreen, MoveLog
+from ..widgets.message import TONE_STYLES, MessageBar
+from ..widgets.seats import Boneyard, scores_text, seats_text
 
 __all__ = ["RESUMED", "TableScreen"]
 
-YOU, CPU = 0, 1
-BACK = "▮"
-TONE_STYLES = {"refusal": "bold #ff8866", "question": "bold"}
-"""How the lead words of a sentence are drawn, by its tone."""
+YOU = 0
+WIDE = 100
+"""From this many columns the move log is wider."""
+BIG = (120, 40)
+"""From this size the hand takes its big tiles and the log more room."""
+KEYS = {"d": "draw", "p": "pass", "t": "two_doubles", "r": "resign"}
+"""Keys that apply only sometimes: hidden from the footer when they do not, and
+answered with why not when pressed then."""
 
 
 def sentence_text(s: Sentence) -> Text:
-    """A sentence for the message line: its lead emphasised; never parsed as markup."""
+    """A sentence as one Text: its lead emphasised; never parsed as markup."""
     t = Text()
     if s.lead:
         t.append(s.lead, style=TONE_STYLES.get(s.tone, "bold"))
@@ -85,12 +90,13 @@ class TableScreen(Screen):
         Binding("p", "pass_turn", "Pass"),
         Binding("t", "two_doubles", "Two doubles"),
         Binding("h", "hint", "Hint"),
-        Binding("question_mark", "rules", "Rules", key_display="?"),
+        Binding("l", "log", "Log"),
+        Binding("question_mark", "rules", "Help", key_display="?"),
         Binding("r", "resign", "Resign"),
         Binding("q", "quit_match", "Quit"),
         Binding("escape", "cancel", "Cancel", show=False),
-        Binding("up", "end(2)", "Up end", show=False),
-        Binding("down", "end(3)", "Down end", show=False),
+        Binding("up", "end('↑')", "Up end", show=False),
+        Binding("down", "end('↓')", "Down end", show=False),
     ]
 
     CLOCK_REFRESH = 0.2
@@ -130,39 +136,43 @@ class TableScreen(Screen):
 
     @property
     def message_text(self) -> str:
-        """The message line as plain text."""
-        return str(self.session.message)
+        """What the message bar says (the note, then the prompt), as plain text."""
+        return " ".join(str(line) for line in self.session.lines if line)
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         with Vertical(id="top"):
-            yield Static(id="opponent")
+            yield Static(id="seats")
             yield Static(id="scores")
         with Horizontal(id="middle"):
             yield LineView(id="line")
-            side = Vertical(id="side")
-            side.border_title = "Moves"
-            with side:
+            with Vertical(id="side"):
+                yield Static(id="log-title")
                 yield MoveLog(id="log")
-        yield Static(id="last-move")
-        yield Static(id="message")
+        yield MessageBar(id="message")
         yield HandView(id="hand")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.set_class(self.app.size.width >= 100, "-wide")
+        self._size_classes(self.app.size.width, self.app.size.height)
         self.app.app_suspend_signal.subscribe(self, self._app_suspended, immediate=True)
         self.app.app_resume_signal.subscribe(self, self._app_resumed, immediate=True)
         if self.session.clock is not None:
             self._clock_timer = self.set_interval(self.CLOCK_REFRESH, self.tick)
         self.session.start()
         self.refresh_table()
+        self.call_after_refresh(self.refresh_table)  # the felt has its size now
 
     def on_unmount(self) -> None:
         self.session.unsubscribe(self._on_session)
 
     def on_resize(self, event: events.Resize) -> None:
-        self.set_class(event.size.width >= 100, "-wide")
+        self._size_classes(event.size.width, event.size.height)
+        self.call_after_refresh(self.refresh_table)
+
+    def _size_classes(self, width: int, height: int) -> None:
+        self.set_class(width >= WIDE, "-wide")
+        self.set_class(width >= BIG[0] and height >= BIG[1], "-big")
 
     # ------------------------------------------------------------ what the session says
     def _on_session(self, events: Sequence[TableEvent]) -> None:
@@ -266,6 +276,7 @@ class TableScreen(Screen):
         g = s.game
         view = s.view()
         hand = view.my_tiles
+        unicode = self.tile_style == "unicode"
         self.query_one(HandView).show(
             hand,
             s.fits(),
@@ -273,7 +284,7 @@ class TableScreen(Screen):
             s.new_tiles,
             dim_unfit=s.my_turn,
             set_size=s.rules.set,
-            unicode=self.tile_style == "unicode",
+            unicode=unicode,
             marks=self._matadors(hand),
         )
         last = set()
@@ -282,7 +293,8 @@ class TableScreen(Screen):
             last = {e.tile} | ({e.second} if e.second is not None else set())
         q = s.question
         asking = isinstance(q, EndQuestion)
-        self.query_one(LineView).show(
+        line = self.query_one(LineView)
+        line.show(
             g.line,
             lead_index(g),
             g.ends,
@@ -293,14 +305,28 @@ class TableScreen(Screen):
             spinner=g.spinner,
             sum7=s.rules.match_rule == "sum7",
             ask_ends=set(q.ends) if isinstance(q, EndQuestion) else None,
+            tile_style=self.tile_style,
         )
-        self.query_one("#opponent", Static).update(self._opponent_text(view))
-        self.query_one("#scores", Static).update(self._scores_text())
-        self.query_one(MoveLog).show(s.log_lines()[-200:] or ["No moves yet."])
-        latest = log_entries(g.events, s.names, g.hand_no)
-        self.query_one("#last-move", Static).update(latest[-1].text if latest else "")
-        self.query_one("#message", Static).update(sentence_text(s.message))
+        if g.ends and line.size.width > 1:  # the arrow keys as the felt draws the ends
+            s.end_arrows = line.arrows_for(tuple(range(len(g.ends))))
+            line.set_arrows(s.end_arrows)
+        self._repaint_rows()
+        title = Text()
+        title.append(f"Hand {g.hand_no}" if g.phase != "match_over" else "Match over", "bold")
+        title.append(f" · {s.rules.name}", style="#d9b24a")
+        self.query_one("#log-title", Static).update(title)
+        entries = s.log()
+        self.query_one(MoveLog).show(entries[-60:] or ["No moves yet."], g.hand_no)
+        self.query_one(MessageBar).show(s.lines)
         self.refresh_bindings()
+
+    def _repaint_rows(self) -> None:
+        """The seats row and the scores row (the clocks change without an event)."""
+        width = max(self.size.width - 1, 20)
+        for seats in self.query("#seats").results(Static):
+            seats.update(self._seats_text(width))
+        for scores in self.query("#scores").results(Static):
+            scores.update(self._scores_text(width))
 
     def _matadors(self, hand: list[int]) -> set[int]:
         """Matador's matadors in the hand, to be marked (R-MT-2)."""
@@ -308,79 +334,45 @@ class TableScreen(Screen):
             return set()
         return {t for t in hand if tiles.MATADORS_MASK & tiles.BIT[t]}
 
-    def _opponent_text(self, view: SeatView) -> Text:
-        s = self.session
-        g = s.game
-        if s.rules.players > 2:
-            return self._seats_row(view)
+    def _clock(self, seat: int) -> Text:
+        c = self.session.clock
         t = Text()
-        t.append(f" {s.cpu.name} ", style="bold")
-        n = view.hand_counts[CPU]
-        cap = 14 if self.size.width >= 100 else 8
-        if g.phase != "play" and view.revealed is not None:
-            t.append(" ".join(tiles.names(view.revealed[CPU])) or "went out", style="#f3ecd8")
-            t.append(" ")
+        if c is None or not c.enabled:
+            if c is not None and c.running == seat and c.turn_seconds:
+                turn = c.turn_remaining() or 0.0
+                t.append(f"turn {int(turn + 0.999)}s", style=clock_style(turn, True))
+            return t
+        from ...engine import format_clock
+
+        left = c.remaining(seat)
+        t.append(format_clock(left), style=clock_style(left, c.running == seat))
+        if c.running == seat and c.turn_seconds:
+            turn = c.turn_remaining() or 0.0
+            t.append(f" turn {int(turn + 0.999)}s", style=clock_style(turn, True))
+        return t
+
+    def _seats_text(self, width: int) -> Text:
+        """Every seat: the turn marker, names, partner, tiles, clocks, last moves; the
+        boneyard."""
+        s = self.session
+        view = s.view()
+        r = s.rules
+        if r.draws:
+            bone = Boneyard(view.drawable, view.boneyard_count - view.drawable)
         else:
-            t.append(BACK * min(n, cap), style="#b03a2e")
-            if n > cap:
-                t.append("…", style="#b03a2e")
-            t.append(f" {n} tile{'s' if n != 1 else ''}")
-            t.append(" ")
-        if s.thinking:
-            t.append("  thinking…", style="italic #e0c870")
-        if s.rules.draws:
-            t.append("   Boneyard ", style="bold")
-            drawable = view.drawable
-            kept = view.boneyard_count - drawable
-            t.append(BACK * min(drawable, cap), style="#7a5c3a")
-            t.append("▯" * kept, style="#7a5c3a")
-            t.append(f"{' ' if drawable or kept else ''}{drawable} to draw")
-            if kept:
-                t.append(f" · {kept} not drawable", style="dim")
-        elif view.boneyard_count:
-            t.append(f"   {view.boneyard_count} set aside (no drawing)", style="dim")
-        return t
+            bone = Boneyard(view.boneyard_count, 0, draws=False)
+        clocks = {seat: self._clock(seat) for seat in range(r.players)}
+        return seats_text(s.seats(), width, s.thinking, bone, clocks)
 
-    def _seats_row(self, view: SeatView) -> Text:
-        """3-4 players: the CPU seats in play order (whose turn, partner), the boneyard."""
+    def _scores_text(self, width: int) -> Text:
+        """The target, each side's score (held points spelled out, All Fives' points just
+        scored as +N), then what is at stake: hanging points, a bonus led, the ends."""
         s = self.session
-        wide = self.size.width >= 100
-        t = seats_text(view, s.names, s.thinking, wide, s.game.phase != "play")
-        if s.rules.draws:
-            t.append("Boneyard " if wide else "Bone ", style="bold")
-            t.append(f"{view.drawable}")
-            if view.boneyard_count > view.drawable:
-                t.append(f"+{view.boneyard_count - view.drawable} kept", style="dim")
-        return t
-
-    def _scores_text(self) -> Text:
-        s = self.session
-        g, r = s.game, s.rules
-        sc = g.scores
-        t = Text()
-        t.append(f" {r.name}", style="bold #d9b24a")
-        t.append(f" · {target_text(r)} · ")
-        last = next((e for e in reversed(g.events) if e.kind in ("play", "doubles")), None)
-        scored = last if last is not None and last.scored else None  # until the next play
-        for side, name in enumerate(s.side_names):
-            t.append(f"{name} ", style="bold")
-            t.append(score_text(r, sc, side))
-            if scored is not None and r.side_of(scored.seat) == side:  # All Fives, R-F-2
-                t.append(f" +{scored.scored}", style="bold #7ee07e")
-            if s.clock is not None and r.players == 2:
-                t.append(" ")
-                t.append(clock_text(s.clock, side))
-            t.append("  ")
-        if sc.hanging:
-            t.append(f"hanging {sc.hanging}  ", style="#f0a050")
-        verb = "led" if g.line else ("lead" if g.opener == YOU else "leads")
-        t.append(f"· Hand {g.hand_no} · {s.names[g.opener]} {verb}", style="dim")
-        return t
+        return scores_text(*s.score_parts(), width)
 
     def _repaint_clock(self) -> None:
         """Show which clock runs and its time (the clocks change without an event)."""
-        for scores in self.query("#scores").results(Static):
-            scores.update(self._scores_text())
+        self._repaint_rows()
 
     # ------------------------------------------------------------ the clock and the person's absence
     def on_screen_resume(self) -> None:
@@ -402,6 +394,19 @@ class TableScreen(Screen):
             event.stop()
             event.prevent_default()
             self.session.go_on()
+            return
+        what = KEYS.get(event.key)
+        if what is not None and not self.session.can(what):  # hidden: say why not
+            event.stop()
+            event.prevent_default()
+            self.session.refuse(what)
+        elif event.key in ("enter", "space", "h") and not self.session.my_turn:
+            event.stop()  # hidden from the footer; the session says whose turn it is
+            event.prevent_default()
+            if event.key == "h":
+                self.action_hint()
+            else:
+                self.session.play_selected()
 
     def on_mouse_down(self, event: events.MouseDown) -> None:
         if self.session.waiting_for_key:
@@ -409,6 +414,7 @@ class TableScreen(Screen):
 
     # ------------------------------------------------------------ the person's keys
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Only the keys that apply now show in the footer (the others say why not)."""
         can = {
             "pass_turn": "pass",
             "two_doubles": "two_doubles",
@@ -417,7 +423,32 @@ class TableScreen(Screen):
         }
         if action in can:
             return self.session.can(can[action])
+        if action in ("hint", "play"):
+            return self.session.my_turn and not self.session.waiting_for_key
         return True
+
+    def keys_now(self) -> list[tuple[str, str]]:
+        """The keys that apply now and what they do (the footer's, for the help screen)."""
+        s = self.session
+        out = [("←/→", "choose a tile")]
+        if s.my_turn:
+            out.append(("Enter", "play the raised tile"))
+        if isinstance(s.question, EndQuestion):
+            out.append(("arrows", "the end the arrow shows on the felt; Esc another tile"))
+        for key, what, words in (
+            ("d", "draw", "draw from the boneyard"),
+            ("p", "pass", "pass"),
+            ("t", "two_doubles", "lay two doubles at once"),
+        ):
+            if s.can(what):
+                out.append((key, words))
+        if s.my_turn:
+            out.append(("h", "a hint"))
+        out.append(("l", "the whole move log"))
+        if s.can("resign"):
+            out.append(("r", "resign the match"))
+        out.append(("q", "leave the table (the match is saved)"))
+        return out
 
     def action_select(self, delta: int) -> None:
         """←/→: another tile; or the answer to the question on screen."""
@@ -425,14 +456,14 @@ class TableScreen(Screen):
         if isinstance(q, TouchQuestion):
             self.session.choose_touch(q.touches[0 if delta < 0 else -1])
         elif isinstance(q, EndQuestion):
-            self.session.choose_end(0 if delta < 0 else 1)
+            self.session.choose_arrow("←" if delta < 0 else "→")
         else:
             self.session.select(delta)
 
-    def action_end(self, end: int) -> None:
+    def action_end(self, arrow: str) -> None:
         """↑/↓ (and ←/→) answer which end, when a tile fits several."""
         if isinstance(self.session.question, EndQuestion):
-            self.session.choose_end(end)
+            self.session.choose_arrow(arrow)
 
     def action_play(self) -> None:
         self.session.play_selected()
@@ -454,10 +485,14 @@ class TableScreen(Screen):
         if request is not None:
             self.find_hint(request)
 
+    def action_log(self) -> None:
+        s = self.session
+        self.app.push_screen(LogScreen(s.log(), f"Moves: {s.rules.name}, hand {s.game.hand_no}"))
+
     def action_rules(self) -> None:
         from .dialogs import RulesScreen
 
-        self.app.push_screen(RulesScreen(self.session.rules))
+        self.app.push_screen(RulesScreen(self.session.rules, keys=self.keys_now()))
 
     def action_quit_match(self) -> None:
         self.app.post_message(LeaveTable())  # the app asks: to the start menu, or quit

@@ -1,4 +1,8 @@
-"""Your hand along the bottom: tiles standing up, fitting ones bright, the selected one raised."""
+"""Your hand along the bottom: tiles standing up, fitting ones bright, the selected one raised.
+
+The tiles take the room there is: big ones (11x11) on a big terminal, the usual
+7x7 pips otherwise, small numbered ones for a hand too long for pips.
+"""
 
 from __future__ import annotations
 
@@ -13,8 +17,11 @@ from textual.widget import Widget
 
 from ...engine import tiles
 from ..render import (
+    BIG_TILE_HEIGHT,
+    BIG_TILE_WIDTH,
     COMPACT_TILE_WIDTH,
     HAND_TILE_WIDTH,
+    big_tile_rows,
     compact_tile_rows,
     hand_tile_rows,
     unicode_tile,
@@ -31,6 +38,8 @@ MARK = "★"
 """Marks a matador in the hand (R-MT-2: it goes on any end)."""
 
 HEIGHT = 8
+"""The hand's usual height: a 7-row tile and a row to raise it by."""
+BIG_HEIGHT = BIG_TILE_HEIGHT + 1
 
 
 class HandView(Widget):
@@ -82,6 +91,18 @@ class HandView(Widget):
         n = len(self.hand)
         return n * (HAND_TILE_WIDTH + 1) > self.size.width
 
+    @property
+    def big(self) -> bool:
+        """Room for the big tiles (a big terminal)."""
+        n = len(self.hand)
+        return self.size.height >= BIG_HEIGHT and n * (BIG_TILE_WIDTH + 1) <= self.size.width
+
+    @property
+    def tile_width(self) -> int:
+        if self.compact:
+            return COMPACT_TILE_WIDTH - 1
+        return BIG_TILE_WIDTH if self.big else HAND_TILE_WIDTH
+
     def _face(self, t: int) -> Style:
         if self.hand and self.selected is not None and self.hand[self.selected] == t:
             return FACE_SELECTED
@@ -98,45 +119,52 @@ class HandView(Widget):
         top, bottom = tiles.HIGH[t], tiles.LOW[t]
         if self.compact:
             return compact_tile_rows(top, bottom, self.set_size)
-        rows = hand_tile_rows(top, bottom, self.set_size)
+        big = self.big
+        rows = (big_tile_rows if big else hand_tile_rows)(top, bottom, self.set_size)
         glyph = unicode_tile(top, bottom) if self.unicode else None
         if glyph:  # the Unicode glyph in the tile's middle, numbers around it
-            w = HAND_TILE_WIDTH
-            rows = [" " * w, str(top).center(w), " " * w, f"  {glyph}".ljust(w - 1)]
-            rows += [" " * w, str(bottom).center(w), " " * w]
+            w = self.tile_width
+            pad = [" " * w] * (2 if big else 1)
+            mid = (" " * (w // 2 - 1) + glyph).ljust(w)
+            rows = pad + [str(top).center(w)] + pad + [mid] + pad + [str(bottom).center(w)] + pad
         return rows
 
     def _paint(self) -> None:
         width = max(self.size.width, 1)
-        rows: list[list[tuple[str, Style | None]]] = [[(" ", None)] * width for _ in range(HEIGHT)]
+        height = max(self.size.height, 1)
+        rows: list[list[tuple[str, Style | None]]] = [[(" ", None)] * width for _ in range(height)]
         self._spans = []
-        w = COMPACT_TILE_WIDTH - 1 if self.compact else HAND_TILE_WIDTH
+        w = self.tile_width
         total = len(self.hand) * (w + 1) - 1
         x = max(0, (width - total) // 2)
         for i, t in enumerate(self.hand):
             tile_rows = self._tile_rows(t)
             raised = i == self.selected
-            y0 = HEIGHT - 1 - len(tile_rows) - (1 if raised else 0)
+            y0 = height - 1 - len(tile_rows) - (1 if raised else 0)
             y0 = max(0, y0) + (0 if raised else 1)
             face = self._face(t)
             for dy, text in enumerate(tile_rows):
                 y = y0 + dy
                 for dx, ch in enumerate(text):
-                    if 0 <= y < HEIGHT and x + dx < width:
+                    if 0 <= y < height and x + dx < width:
                         rows[y][x + dx] = (ch, face)
-            if t in self.marks and 0 <= y0 < HEIGHT and x < width:
+            if t in self.marks and 0 <= y0 < height and x < width:
                 rows[y0][x] = (MARK, face + Style(color="#b03a2e", bold=True))
             if raised:
                 y = y0 + len(tile_rows)
                 for dx in range(w):
-                    if y < HEIGHT and x + dx < width:
+                    if y < height and x + dx < width:
                         rows[y][x + dx] = ("▔", SHADOW)
             self._spans.append((x, x + w))
             x += w + 1
         self._rows = rows
 
     def render_line(self, y: int) -> Strip:
-        if not self._rows or len(self._rows[0]) != max(self.size.width, 1):
+        if (
+            not self._rows
+            or len(self._rows[0]) != max(self.size.width, 1)
+            or len(self._rows) != max(self.size.height, 1)
+        ):
             self._paint()
         base = self.rich_style
         if not 0 <= y < len(self._rows):

@@ -1,7 +1,9 @@
 """The line of play: a snake of tiles on the felt, with clickable open-end markers.
 
-With a spinner (All Fives) the line is a pinwheel of four arms about it; while the
-person is asked which end, the ends in question read L, R, U, D.
+With a spinner (All Fives) the line is a cross about it: the up and down arms
+leave it vertically. While the person is asked which end, each end in question
+shows the arrow key that picks it (the arrows match the drawing: the end drawn
+further left is ←, even when it is the line's right end after the snake turned).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ...engine import Placed
-from ..render import Cell, LineLayout, layout_line_tall
+from ..render import Cell, LineLayout, end_arrows, end_positions, layout_line_tall
 
 TILE = Style(color="#1d1a14", bgcolor="#f3ecd8")
 TILE_LAST = Style(color="#1d1a14", bgcolor="#f7d98b")
@@ -25,7 +27,6 @@ END = Style(color="#1d1a14", bgcolor="#d9b24a", bold=True)
 END_ASK = Style(color="#000000", bgcolor="#ffe066", bold=True, reverse=False, blink=True)
 END_OFF = Style(color="#6f9c84", bgcolor="#0a2e22")
 SPINNER = Style(color="#1d1a14", bgcolor="#e6c98a", bold=True)
-END_LABELS = ("L", "R", "U", "D")
 
 
 class LineView(Widget):
@@ -50,6 +51,9 @@ class LineView(Widget):
         self.arms: tuple[tuple[Placed, ...], ...] | None = None
         self.spinner: int | None = None
         self.sum7 = False
+        self.tile_style = "box"
+        self.arrows: dict[int, str] = {}
+        """While asking: the arrow shown on each end asked about."""
         self._layout: LineLayout | None = None
         self.scroll_row = 0
         """The first row shown when the line is taller than the widget (it then scrolls)."""
@@ -68,17 +72,24 @@ class LineView(Widget):
         spinner: int | None = None,
         sum7: bool = False,
         ask_ends: set[int] | None = None,
+        arrows: dict[int, str] | None = None,
+        tile_style: str = "box",
     ) -> None:
-        """Show a line; ``spinner`` (with its ``arms``) lays the pinwheel about it.
+        """Show a line; ``spinner`` (with its ``arms``) lays the cross about it.
 
         ``asking``: the person is asked which end; ``ask_ends`` are the ends
-        offered (None: all). ``sum7``: markers say what fits (Matador).
+        offered (None: all), ``arrows`` the key shown on each (None: as the felt
+        shows them, :meth:`arrows_for`). ``sum7``: markers say what fits
+        (Matador). ``tile_style``: ``"box"`` (pips where they fit) or ``"unicode"``.
         """
         if spinner is not None:
             lead_index = next((i for i, p in enumerate(line) if p.tile == spinner), lead_index)
         self.line, self.lead_index, self.ends = tuple(line), lead_index, tuple(ends)
         self.set_size, self.last_tiles, self.asking = set_size, last_tiles, asking
         self.spinner, self.sum7, self.ask_ends = spinner, sum7, ask_ends
+        if arrows is not None:
+            self.arrows = dict(arrows)
+        self.tile_style = tile_style
         self.arms = (
             tuple(tuple(a) for a in arms) if arms is not None and spinner is not None else None
         )
@@ -99,6 +110,7 @@ class LineView(Widget):
                 max(h, 1),
                 arms=self.arms,
                 sum7=self.sum7,
+                tile_style=self.tile_style,
             )
             self._paint(self._layout)
             self._scroll_to_latest(h)
@@ -168,13 +180,29 @@ class LineView(Widget):
                     rows[c.y][c.x + i] = (ch, style)
         self._rows = rows
 
+    def set_arrows(self, arrows: dict[int, str]) -> None:
+        """The arrow each end shows while asking (repainted if they changed)."""
+        if arrows != self.arrows:
+            self.arrows = dict(arrows)
+            if self._layout is not None:
+                self._paint(self._layout)
+            self.refresh()
+
+    def arrows_for(self, asked: list[int] | tuple[int, ...]) -> dict[int, str]:
+        """The arrow key for each asked end, as this felt draws them (see
+        :func:`render.end_arrows`)."""
+        return end_arrows(end_positions(self.layout), asked, self.arms is not None)
+
     def _asked_text(self, c: Cell) -> str:
-        """An end marker while asking: its letter and number (``L4``), same width,
-        the letter on the side away from the line ("left" on a snake is the arm)."""
+        """An end marker while asking: the arrow key that picks it and its number
+        (``←4``), the same width as the marker."""
         assert c.end is not None
         n = str(self.ends[c.end]) if c.end < len(self.ends) else ""
-        text = END_LABELS[c.end] + n
-        return text.rjust(len(c.text)) if "◂" in c.text else text.ljust(len(c.text))
+        arrow = self.arrows.get(c.end) or "←→↑↓"[c.end]
+        text = f"{arrow}{n}"
+        if len(text) < len(c.text):
+            return text.rjust(len(c.text)) if "◂" in c.text else text.ljust(len(c.text))
+        return text
 
     def render_line(self, y: int) -> Strip:
         lay = self.layout

@@ -1,8 +1,13 @@
-"""The seats around the table for 3 and 4 players: names, tile counts, whose turn, partners.
+"""The seats row: every seat at the table on one line, whose turn it is, who played what.
 
-Pure text helpers (Rich ``Text``), used by the table's top row. Seats go round in
-play order from you: with four, the seat after you sits on your right, your
-partner across, the last on your left (R-P-1).
+Pure text helpers (Rich ``Text``) for the table's top row, for any number of
+seats and any layout of the felt (a line, a spinner, trains): each seat shows a
+turn marker (``▶``), its name, its partner in words, its tiles left, its clock,
+and what it did last this hand (``6-3``, ``passed``); then a fixed-width
+"thinking…" slot (so nothing jumps when a CPU starts or stops thinking) and the
+boneyard. The row is fitted to the width it has: details go (tile backs, the
+boneyard's long words, the last moves) before anything that says whose turn it
+is or who is your partner.
 
 The names themselves (``seat_names``, ``side_names``, ``partner_of``) live with
 the session's words (:mod:`dominoes_tui.table.words`).
@@ -10,50 +15,208 @@ the session's words (:mod:`dominoes_tui.table.words`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from rich.text import Text
 
-from ...engine import SeatView, tiles
-from ...table.words import partner_of, seat_names, side_names
+from ...table.words import SeatInfo, partner_of, seat_names, side_names
 
 BACK = "▮"
 TURN = "▶"
 TURN_STYLE = "bold #ffe066"
+NAME_STYLE = "bold"
 PARTNER_STYLE = "#8fd0ff"
+BACK_STYLE = "#b03a2e"
+LAST_STYLE = "#cfe0d6"
+THINKING = "thinking…"
+THINKING_STYLE = "italic #e0c870"
 
-__all__ = ["partner_of", "seat_names", "seats_text", "side_names"]
+__all__ = [
+    "Boneyard",
+    "partner_of",
+    "seat_names",
+    "seats_text",
+    "side_names",
+]
+
+
+@dataclass(frozen=True)
+class Boneyard:
+    """What the boneyard row says: tiles one may draw, tiles kept back, or none at all."""
+
+    drawable: int
+    kept: int = 0
+    draws: bool = True
+    """False: a house without drawing (the tiles left over are only set aside)."""
+
+    def forms(self) -> list[Text]:
+        """Richest first."""
+        if not self.draws:
+            if not self.drawable + self.kept:
+                return [Text()]
+            n = self.drawable + self.kept
+            return [
+                Text(f"{n} set aside (no drawing)", style="dim"),
+                Text(f"{n} set aside", style="dim"),
+                Text(f"{n} aside", style="dim"),
+            ]
+        k = self.kept
+        out = []
+        for label, tail in (
+            ("Boneyard ", f"{self.drawable} to draw" + (f", {k} never drawn" if k else "")),
+            ("Boneyard ", f"{self.drawable} to draw" + (f" (+{k} kept)" if k else "")),
+            ("Boneyard ", f"{self.drawable}" + (f" +{k} kept" if k else "")),
+            ("Bone ", f"{self.drawable}" + (f"+{k}" if k else "")),
+        ):
+            t = Text()
+            t.append(label, style="bold")
+            t.append(tail)
+            out.append(t)
+        return out
+
+
+def _brief(last: str, form: str) -> str:
+    """A seat's last move, in full (``drew 3, 10-1``) or just what it laid (``10-1``)."""
+    if form == "tile" and ", " in last:
+        return last.split(", ", 1)[1]
+    return last
+
+
+def _seat(s: SeatInfo, backs: int, last: str, partner_words: str, clock: Text | None) -> Text:
+    t = Text()
+    t.append(TURN if s.turn else " ", style=TURN_STYLE)
+    t.append(s.name, style=TURN_STYLE if s.turn else NAME_STYLE)
+    if s.partner:
+        t.append(partner_words, style=PARTNER_STYLE)
+    if s.revealed is not None:
+        t.append(" ")
+        t.append(" ".join(s.revealed) if s.revealed else "out", style="#f3ecd8")
+        return t
+    if backs and s.seat != 0:
+        t.append(" ")
+        t.append(BACK * min(s.tiles, backs), style=BACK_STYLE)
+        if s.tiles > backs:
+            t.append("…", style=BACK_STYLE)
+    t.append(f" {s.tiles}")
+    if clock is not None and clock.plain:
+        t.append(" ")
+        t.append_text(clock)
+    if last and s.last:
+        t.append(" ")
+        t.append(_brief(s.last, last), style=LAST_STYLE)
+    return t
 
 
 def seats_text(
-    view: SeatView,
-    names: Sequence[str],
-    thinking: bool,
-    wide: bool,
-    revealed: bool = False,
+    seats: Sequence[SeatInfo],
+    width: int,
+    thinking: bool = False,
+    boneyard: Boneyard | None = None,
+    clocks: Mapping[int, Text] | None = None,
 ) -> Text:
-    """The CPU seats in play order: ``▶East ▮▮▮▮▮ 5``, the partner marked.
+    """The seats row fitted to ``width`` cells: the richest form that fits.
 
-    ``revealed``: the hand is over and every hand is shown face up.
+    >>> from dominoes_tui.table.words import SeatInfo
+    >>> row = seats_text([SeatInfo(0, "You", 5, turn=True), SeatInfo(1, "East", 5, last="6-3"),
+    ...                   SeatInfo(2, "North", 5, partner=True), SeatInfo(3, "West", 4)], 80)
+    >>> row.plain.split()[:8]
+    ['▶You', '5', 'East', '▮▮▮▮▮', '5', '6-3', 'North', '(partner)']
     """
+    clocks = clocks or {}
+    forms = boneyard.forms() if boneyard is not None else [Text()]
+    many = len(seats) > 2
+    tries = []
+    lasts = ("full", "tile", "") if many else ("",)  # with two, the move log says it all
+    for slot in (THINKING, "…"):
+        for last in lasts[:-1] or lasts:  # the last moves go last of all
+            for bone in forms:
+                for backs in ((5 if many else 7), 0):
+                    for sep in ("   ", "  ", " "):
+                        tries.append((backs, last, bone, sep, slot))
+    for bone in forms:
+        tries.append((0, "", bone, " ", "…"))
+    best = None
+    for backs, last, bone, sep, slot in tries:
+        t = _row(seats, backs, last, bone, sep, " (partner)", thinking, clocks, slot)
+        if t.cell_len <= width:
+            return t
+        best = t
+    assert best is not None
+    best.truncate(width)  # cannot happen at 80 columns with up to 4 seats (tested)
+    return best
+
+
+def _row(
+    seats: Sequence[SeatInfo],
+    backs: int,
+    last: str,
+    bone: Text,
+    sep: str,
+    partner_words: str,
+    thinking: bool,
+    clocks: Mapping[int, Text],
+    slot: str = THINKING,
+) -> Text:
     t = Text()
-    cap = 7 if wide else 3
-    mate = partner_of(view.rules, view.seat)
-    for seat in range(1, view.rules.players):
-        n = view.hand_counts[seat]
-        turn = view.turn == seat
-        t.append(TURN if turn else " ", style=TURN_STYLE)
-        t.append(names[seat], style=TURN_STYLE if turn else "bold")
-        if seat == mate:
-            t.append(" (partner)" if wide else "♦", style=PARTNER_STYLE)
+    for i, s in enumerate(seats):
+        if i:
+            t.append(sep)
+        t.append_text(_seat(s, backs, last, partner_words, clocks.get(s.seat)))
+    if len(seats) > 1:  # a fixed slot: the row never moves when thinking starts or stops
         t.append(" ")
-        if revealed and view.revealed is not None:
-            shown = tiles.names(view.revealed[seat])
-            t.append(" ".join(shown) if shown else "out", style="#f3ecd8")
-        else:
-            t.append(BACK * min(n, cap), style="#b03a2e")
-            t.append(f"{n}" if not wide else f" {n}")
-        if turn and thinking:
-            t.append("…", style="italic #e0c870")
-        t.append("  ")
+        t.append(slot if thinking else " " * len(slot), style=THINKING_STYLE)
+    if bone.plain:
+        t.append(sep)
+        t.append_text(bone)
     return t
+
+
+STAKE_STYLE = "#ffe9a8"
+WARN_STYLE = "#f0a050"
+SCORED_STYLE = "bold #7ee07e"
+
+
+def scores_text(
+    target: str,
+    sides: Sequence[tuple[str, str, int]],
+    stakes: Sequence[str],
+    width: int,
+) -> Text:
+    """The scores row fitted to ``width``: the target, each side's ``(name, score,
+    points just scored)`` and what is at stake (hanging points, a bonus led, All
+    Fives' ends). Separators tighten first, then the target's words; a side's
+    score and a stake are never cut.
+
+    >>> scores_text("101 loses", [("You", "0 (5 held)", 0), ("CPU", "12", 0)],
+    ...             ["7 hanging"], 80).plain
+    ' 101 loses · You 0 (5 held) · CPU 12 · 7 hanging'
+    """
+    targets = [target]
+    if " " in target:  # "101 loses" -> "to 101"
+        number = target.split()[0]
+        if number.isdigit():
+            targets.append(f"to {number}")
+    best = Text()
+    for sep in (" · ", "  ", " "):
+        for tgt in targets:
+            parts: list[Text] = [Text(tgt)]
+            for name, score, scored in sides:
+                t = Text()
+                t.append(f"{name} ", style="bold")
+                t.append(score)
+                if scored:  # All Fives: points just scored, until the next play (R-F-2)
+                    t.append(f" +{scored}", style=SCORED_STYLE)
+                parts.append(t)
+            for words in stakes:
+                warn = "hanging" in words or "bonus" in words
+                parts.append(Text(words, style=WARN_STYLE if warn else STAKE_STYLE))
+            out = Text(" ")
+            for i, p in enumerate(parts):
+                if i:
+                    out.append(sep, style="dim")
+                out.append_text(p)
+            best = out
+            if out.cell_len <= width:
+                return out
+    return best
