@@ -52,6 +52,7 @@ DEFAULT_MODEL = 0.0
 DEFAULT_POOL = 3
 DEFAULT_STYLE: fast.Style | None = None
 DEFAULT_RACE = 0.0
+DEFAULT_BONE = 0
 ENDGAME_TILES = 12
 """With two players and no more draws, each deal is solved exactly (alpha-beta,
 :mod:`.endgame`) once this many tiles or fewer are in the hands."""
@@ -81,6 +82,7 @@ class ExpertPlayer:
         style: fast.Style | dict | None = DEFAULT_STYLE,
         race: float = DEFAULT_RACE,
         max_deals: int = MAX_DEALS,
+        bone: int = DEFAULT_BONE,
     ) -> None:
         self.rng = random.Random(seed)
         self.name = name
@@ -107,6 +109,10 @@ class ExpertPlayer:
         """Drop an action once it trails the best by this many standard errors (0: never,
         the playouts split evenly)."""
         self.max_deals = max_deals
+        self.bone = bone
+        """With two players, solve each deal exactly while at most this many tiles are left to
+        draw (beyond the reserve): each deal fixes the order they come in (0: only once nothing
+        is left to draw)."""
         self.last_solved = 0
         self.last_values: dict[Action, float] = {}
         """Mean value of each action at the last decision (for hints and tests)."""
@@ -190,7 +196,7 @@ class ExpertPlayer:
         # Solve only when the deal is (nearly) known: two players and no tile left to draw
         # (only the reserve face down). With hidden hands that perfect-information play
         # cannot know (4 players, or a block game's face-down tiles) it measured worse.
-        known = rules.players == 2 and view.boneyard_count <= rules.reserve
+        known = rules.players == 2 and view.boneyard_count <= rules.reserve + self.bone
         if self.endgame and known and sum(view.hand_counts) <= self.endgame:
             solver = Solver(side, value, self.node_budget)
         self.last_solved = 0
