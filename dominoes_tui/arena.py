@@ -4,6 +4,12 @@ Each deal (a match seed) is played twice with the seats swapped, so both
 levels get the same tiles; what is left is skill. The win rate of ``a`` comes
 with a 95 % confidence interval computed over *deal pairs* (the two matches of
 one deal are not independent), by the normal approximation, clipped to [0, 1].
+
+Mexican Train and Chicken Foot (3-8 seats: ``a`` and ``b`` in seats 0 and 1, the
+rest at ``others``) are won by the lowest total after the last round, ties
+sharing the win (R-TR-6): there ``a``'s score of a match is its share of the win
+(1 when alone lowest, 1/k when k seats tie, else 0), so a fair share is one over
+the number of seats; ``b``'s share and the penalty per round are reported too.
 Think time is measured per move where the player had a real choice (more than
 one legal action): forced moves take no thought and would flatter the numbers.
 Each move is timed twice: wall-clock (``*_ms_*``: what a person waits on this
@@ -24,6 +30,7 @@ from typing import Any
 
 from .ai import make_player
 from .engine import HAND_OVER, MATCH_OVER, Game, NextHand, Rules, load_variant, seat_view
+from .engine.rules import ROUND_LAYOUTS
 
 JSON_KEYS = (
     "a",
@@ -39,12 +46,18 @@ JSON_KEYS = (
 )
 
 TEAM_KEYS = ("players", "partners", "seats", "a_team", "b_team", "others")
-"""Added after ``JSON_KEYS`` for 3-4 seats: who sat where, team sizes, the other seats' level."""
+"""Added after ``JSON_KEYS`` for 3 seats or more: who sat where, team sizes, the other seats' level."""
+
+ROUNDS_KEYS = ("lowest_total", "b_win_rate", "fair_share", "rounds", "a_points_per_round")
+"""Added last for Mexican Train and Chicken Foot: ``a_win_rate`` and ``b_win_rate`` are the
+shares of the win (the lowest total, ties shared), ``fair_share`` one over the seats,
+``rounds`` the rounds a match plays, ``a_points_per_round`` a's penalty per round."""
 
 
 def json_of(res: dict[str, Any]) -> dict[str, Any]:
-    """The arena's JSON object: ``JSON_KEYS``, then ``TEAM_KEYS`` for 3-4 seats."""
-    return {k: res[k] for k in JSON_KEYS + TEAM_KEYS if k in res}
+    """The arena's JSON object: ``JSON_KEYS``, ``TEAM_KEYS`` for 3 seats or more, then
+    ``ROUNDS_KEYS`` for the games of rounds."""
+    return {k: res[k] for k in JSON_KEYS + TEAM_KEYS + ROUNDS_KEYS if k in res}
 
 
 MAX_ACTIONS = 20_000
@@ -75,6 +88,8 @@ class MatchRecord:
     b_cpu: list[float] = field(default_factory=list)
     capped: bool = False
     """Stopped at :data:`MAX_ACTIONS` (scored by who was ahead), not played out."""
+    b_score: float = 0.0
+    """Mexican Train, Chicken Foot: ``b``'s share of the win (``a_score`` is ``a``'s)."""
 
 
 def match_seed(seed: int, deal: int) -> int:
@@ -86,8 +101,9 @@ def seat_levels(rules: Rules, a: str, b: str, a_side: int, others: str | None = 
     """The level at each seat when ``a`` sits on side ``a_side`` (0 or 1).
 
     Two players, or partners: ``a``'s side (a team of two with partners) against
-    ``b``'s. Three or four each for themselves: ``a`` in seat ``a_side``, ``b``
-    in the other of seats 0 and 1, the remaining seats at ``others`` (default ``b``).
+    ``b``'s. Three or more each for themselves (up to 8 in Mexican Train and
+    Chicken Foot): ``a`` in seat ``a_side``, ``b`` in the other of seats 0 and 1,
+    the remaining seats at ``others`` (default ``b``).
     """
     out = []
     for s in range(rules.players):
@@ -155,7 +171,13 @@ def play_match(
     mr = game.match_result
     a_sides = {rules.side_of(s) for s in rec.a_seats}
     b_sides = {rules.side_of(s) for s in b_seats}
-    if rec.capped:
+    if rules.layout in ROUND_LAYOUTS and not rec.capped:
+        # R-TR-6, R-CF-5: the lowest total wins, ties share the win.
+        winners = mr.winners if mr is not None else ()
+        share = 1.0 / len(winners) if winners else 0.0
+        rec.a_score = share if a_sides & set(winners) else 0.0
+        rec.b_score = share if b_sides & set(winners) else 0.0
+    elif rec.capped:
         rec.a_score = _ahead(rules, game, rec.a_seats, b_seats)
     elif mr is None or mr.winner_side is None:
         rec.a_score = 0.5
@@ -187,6 +209,11 @@ def _count_hand(rules: Rules, game: Game, rec: MatchRecord) -> None:
         return
     rec.hands += 1
     a_sides = {rules.side_of(s) for s in rec.a_seats}
+    if rules.layout in ROUND_LAYOUTS:  # each for themselves: a's seat and b's seat only
+        a_seat = rec.a_seats[0]
+        rec.a_points += res.points[a_seat]
+        rec.b_points += res.points[1 - a_seat]
+        return
     for side, p in enumerate(res.points):
         p += res.fives[side] if res.fives else 0  # All Fives: the points scored during play
         if side in a_sides:
@@ -256,6 +283,12 @@ def summarize(
         out["a_team"] = levels.count(a) if rules.partners else 1
         out["b_team"] = levels.count(b) if rules.partners else 1
         out["others"] = None if rules.partners else (others or b)
+    if rules is not None and rules.layout in ROUND_LAYOUTS:
+        out["lowest_total"] = True
+        out["b_win_rate"] = round(sum(r.b_score for r in records) / n, 4) if n else 0.0
+        out["fair_share"] = round(1 / rules.players, 4)
+        out["rounds"] = rules.round_count
+        out["a_points_per_round"] = round(sum(r.a_points for r in records) / hands, 2)
     out["detail"] = {
         "deals": k,
         "hands": hands,
@@ -336,12 +369,27 @@ def report_lines(res: dict[str, Any]) -> list[str]:
             f"{res['a']} vs {res['b']} with {res['players'] - 2} more seat"
             f"{'s' * (res['players'] > 3)} at {res['others']}"
         )
-    lines = [
-        f"{res['variant']}: {who}, {res['matches']} matches "
-        f"({d['deals']} deals, each played twice with the seats swapped)",
-        f"{res['a']} wins {res['a_win_rate']:.1%} of matches (95% CI {low:.1%} to {high:.1%})",
-        f"points per hand: {res['a']} {d['a_points_per_hand']}, {res['b']} {d['b_points_per_hand']}"
-        " (penalty scoring: points written against; winner-takes: points scored)",
+    if res.get("lowest_total"):
+        rounds = res["rounds"]
+        lines = [
+            f"{res['variant']}: {who}, {res['matches']} matches of {rounds} round"
+            f"{'s' * (rounds > 1)} ({d['deals']} deals, each played twice with a and b swapped)",
+            f"{res['a']} has the lowest total in {res['a_win_rate']:.1%} of matches, ties shared "
+            f"(95% CI {low:.1%} to {high:.1%}); {res['b']} in {res['b_win_rate']:.1%}; "
+            f"a fair share is {res['fair_share']:.1%}",
+            f"penalty per round (lowest total wins): {res['a']} {d['a_points_per_hand']}, "
+            f"{res['b']} {d['b_points_per_hand']}",
+        ]
+    else:
+        lines = [
+            f"{res['variant']}: {who}, {res['matches']} matches "
+            f"({d['deals']} deals, each played twice with the seats swapped)",
+            f"{res['a']} wins {res['a_win_rate']:.1%} of matches (95% CI {low:.1%} to {high:.1%})",
+            f"points per hand: {res['a']} {d['a_points_per_hand']}, "
+            f"{res['b']} {d['b_points_per_hand']}"
+            " (penalty scoring: points written against; winner-takes: points scored)",
+        ]
+    lines += [
         f"think time per move with a choice: {res['a']} mean {res['a_ms_mean']} ms, "
         f"p95 {res['a_ms_p95']} ms, max {d['a_ms_max']} ms; {res['b']} mean {res['b_ms_mean']} ms, "
         f"p95 {res['b_ms_p95']} ms, max {d['b_ms_max']} ms (wall clock)",

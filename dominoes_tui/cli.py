@@ -77,22 +77,6 @@ def _variant(name: str) -> Rules:
     return variants[name]
 
 
-_NOT_AT_THE_TABLE = {"trains": "Mexican Train", "chicken_foot": "Chicken Foot"}
-
-
-def _refuse_if_not_at_the_table(rules: Rules, what: str) -> None:
-    """The engine plays Mexican Train and Chicken Foot; the table and the CPU do not yet."""
-    game = _NOT_AT_THE_TABLE.get(rules.layout)
-    if game is not None:
-        typer.secho(
-            f"Error: {rules.name}: {game} cannot be {what} yet; "
-            f"`dominoes rules {rules.name}` explains its rules.",
-            fg="red",
-            err=True,
-        )
-        raise typer.Exit(2)
-
-
 @app.callback(invoke_without_command=True)
 def main(
     ctx: typer.Context,
@@ -184,6 +168,16 @@ def play(
         "--rematch-swap/--no-rematch-swap",
         help="A rematch's first hand is opened by the other player.",
     ),
+    first_turn_run: bool | None = typer.Option(
+        None,
+        "--first-turn-run/--no-first-turn-run",
+        help="Mexican Train: a first turn may lay a run on your own train.",
+    ),
+    rounds: int | None = typer.Option(
+        None,
+        "--rounds",
+        help="Mexican Train, Chicken Foot: play the first N round doubles (0: all).",
+    ),
 ) -> None:
     """Play a match against the CPU (the house's rules, changed by the option flags).
 
@@ -193,7 +187,6 @@ def play(
     from .ai import LEVELS
 
     rules = _variant(variant)
-    _refuse_if_not_at_the_table(rules, "played at the table")
     try:
         choices = options.choices_from_flags(
             rules,
@@ -212,6 +205,8 @@ def play(
             clock=clock,
             turn_limit=turn_limit,
             rematch_swap=rematch_swap,
+            first_turn_run=first_turn_run,
+            rounds=rounds,
         )
     except options.FlagRefused as e:
         typer.secho(f"Error: {e}", fg="red", err=True)
@@ -291,7 +286,7 @@ def arena(
     others: str | None = typer.Option(
         None,
         "--others",
-        help="3-4 players each for themselves: the level of the seats beyond a and b "
+        help="3 or more players each for themselves: the level of the seats beyond a and b "
         "(default: b's). With partners a and b are teams of two.",
     ),
     matches: int = typer.Option(400, "--matches", "-n", help="Matches (two per deal)."),
@@ -304,8 +299,10 @@ def arena(
 ) -> None:
     """Duplicate matches between two CPU levels: win rate with its 95% CI, think times.
 
-    With 3-4 seats: partners play a team of two a against two b; each for
-    themselves, a and b in seats 0 and 1 and the rest at --others.
+    With 3 seats or more: partners play a team of two a against two b; each for
+    themselves, a and b in seats 0 and 1 and the rest at --others. Mexican Train
+    and Chicken Foot (3-8 seats, -o players=N; -o rounds=N plays the first N
+    rounds): the share of matches each has the lowest total, ties shared.
     """
     import os
 
@@ -333,7 +330,6 @@ def arena(
             )
             raise typer.Exit(2)
     rules = _variant(variant)
-    _refuse_if_not_at_the_table(rules, "played by the CPU levels")
     if option:
         changes = {}
         for item in option:

@@ -398,6 +398,8 @@ FLAGS: dict[str, str] = {
     "clock": "clock_minutes",
     "turn_limit": "turn_seconds",
     "rematch_swap": "rematch_swaps_opener",
+    "first_turn_run": "first_turn_run",
+    "rounds": "rounds",
 }
 """``dominoes play`` flag (as a Python name) -> the engine setting it changes.
 ``first_double`` sets the house's opening control where it has one (R-DF-1)."""

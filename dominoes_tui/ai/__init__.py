@@ -74,6 +74,10 @@ def describe_action(a: Action, view: SeatView | None = None) -> str:
     from ..engine import Play, PlayDoubles
     from ..engine.actions import END_NAMES
 
+    if view is not None and view.board is not None:  # Mexican Train, Chicken Foot
+        from .rounds import describe
+
+        return describe(view, a)
     if isinstance(a, Play):
         same = view is not None and len(set(view.ends)) == 1
         arm = " arm" if a.end is not None and a.end >= 2 else ""
@@ -95,6 +99,10 @@ def hint(view: SeatView, seed: int = 0, playouts: int | None = None) -> tuple[Ac
     legal = view.legal
     if not legal:
         raise ValueError("it is not this seat's turn: there is nothing to hint")
+    if view.board is not None:  # Mexican Train, Chicken Foot (ai/rounds.py)
+        from .rounds import hint as hint_rounds
+
+        return hint_rounds(view, seed, playouts)
     if len(legal) == 1:
         a = legal[0]
         if isinstance(a, Draw):

@@ -140,6 +140,10 @@ class ExpertPlayer:
 
     def evaluate(self, view: SeatView) -> dict[Action, float]:
         """Mean value (chance to win the match, plus a little for points) of each legal action."""
+        if view.board is not None:  # Mexican Train, Chicken Foot (ai/rounds.py)
+            from .rounds import expert_values
+
+            return expert_values(self, view)
         start = time.thread_time()
         legal = list(view.legal)
         root = fast.position(view)  # the layout's position: the search spells no rule

@@ -35,6 +35,10 @@ W_MATADOR = 6.0
 
 def evaluate(view: SeatView, know: Knowledge, action: Action) -> tuple[float, list[str]]:
     """The weighted score of ``action`` and the reasons behind it, strongest first."""
+    if view.board is not None:  # Mexican Train, Chicken Foot (ai/rounds.py)
+        from .rounds import evaluate as evaluate_rounds
+
+        return evaluate_rounds(view, know, action)
     if isinstance(action, Draw):
         return -50.0, ["draws: nothing fits"]
     if not isinstance(action, (Play, PlayDoubles)):

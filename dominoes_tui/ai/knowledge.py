@@ -97,7 +97,9 @@ def infer(view: SeatView) -> Knowledge:
     players = r.players
     me = view.seat
     unseen = view.unseen & tiles.set_mask(r.set)
-    until_playable = r.drawing == "until_playable"
+    # A forced draw tells what the hand lacked: drawing until a tile fits, or one tile
+    # (Mexican Train, Chicken Foot) taken only when nothing fits and then played or passed.
+    until_playable = r.drawing in ("until_playable", "one_tile")
     fit = fit_of(view)
     plays = [0] * players
     draws = [0] * players

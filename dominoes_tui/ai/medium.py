@@ -26,6 +26,10 @@ class GreedyPlayer:
         plays = [a for a in view.legal if isinstance(a, (Play, PlayDoubles))]
         if not plays:
             return view.legal[0]  # draw or pass: nothing fits
+        if view.board is not None:  # Mexican Train, Chicken Foot (ai/rounds.py)
+            from .rounds import medium_key
+
+            return max(plays, key=lambda a: (*medium_key(view, a), self.rng.random()))
         return max(plays, key=lambda a: (*self._key(view, a), self.rng.random()))
 
     @staticmethod

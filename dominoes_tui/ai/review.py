@@ -318,6 +318,10 @@ class Decision:
 def outcome_key(view: SeatView, a: Action) -> tuple:
     """Moves with the same key reach the same position (a tile on either of two ends
     showing the same number); a turn is a decision when its moves have two keys or more."""
+    if view.board is not None:  # Mexican Train, Chicken Foot (ai/rounds.py)
+        from .rounds import outcome_key as outcome_key_rounds
+
+        return outcome_key_rounds(view, a)
     if isinstance(a, Play) and a.end is not None:
         if plain_line(view.rules):
             return ("play", a.tile, view.ends[a.end])
@@ -606,7 +610,7 @@ def review(
         variant=rules.name,
         seat=seat,
         side=rules.side_of(seat),
-        single_hand=rules.target == 0,
+        single_hand=rules.target == 0 and rules.round_count <= 1,  # rounds games: a match
         penalty=rules.scoring == "penalty",
         players=rules.players,
         hands=tuple(reviewed),

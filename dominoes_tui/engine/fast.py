@@ -14,7 +14,11 @@ Layouts
 - any layout of open ends (:class:`Table`): the line or the spinner with its
   four arms (R-F-1), matching or sum-to-seven ends with Matador's matadors
   (R-MT-1, R-MT-2), All Fives' points scored during play (R-F-2):
-  :func:`table_playout`.
+  :func:`table_playout`;
+- Mexican Train's trains (R-TR-1…8): :class:`TrainsPosition`, :func:`trains_playout`;
+- Chicken Foot's centre, arms and feet (R-CF-1…5): :class:`FootPosition`,
+  :func:`foot_playout`. These two score a round with
+  :func:`~dominoes_tui.engine.scoring.score_round` (penalties, lowest total wins).
 
 Search (Expert, the hint, the review) works on a :class:`Position`: one deal of
 a hand in progress with every tile known. :func:`position` reads a seat's view
@@ -38,7 +42,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import tiles
-from .actions import Action, Draw, Pass, Play, PlayDoubles
+from .actions import Action, Draw, Pass, Play, PlayDoubles, Stop
 from .rules import Rules
 from .scoring import HandResult, Scores, score_hand
 from .state import _double_order, redeal_needed, wanted_number
@@ -1368,9 +1372,10 @@ def random_hand(rules: Rules, rng: random.Random, scores: Scores | None = None) 
 # =====================================================================================
 # Mexican Train and Chicken Foot (RULES.md §8): positions and playouts on bare ints.
 #
-# A position is a small object of plain lists and ints, read from a game with
-# ``trains_position(game)`` / ``foot_position(game)`` (a real game or one rebuilt
-# from a seat's view by ``engine.determinize``); the playout plays the round out
+# A position is a small object of plain lists and ints, the layout's Position
+# (registered in LAYOUTS at the end of the module): read from a seat's view by
+# ``position(view, hands, boneyard)``, or from a game with ``trains_position(game)`` /
+# ``foot_position(game)``; the playout plays the round out
 # from it in place and returns the seat that went out, or None if the round was
 # blocked; ``engine.scoring.score_round(rules, that, position.hands, scores)``
 # scores it. The policy is uniform over every (tile, place) the rules allow, or
@@ -1381,33 +1386,36 @@ def random_hand(rules: Rules, rng: random.Random, scores: Scores | None = None) 
 # =====================================================================================
 
 
-class TrainsPosition:
+class TrainsPosition(Position):
     """A Mexican Train round in progress (see ``TrainsGame`` for what each field means).
 
     ``ends``: the number each train takes (seat k's at k, the Mexican train last);
     ``markers``: bit k, seat k's train is open; ``pending``: the train with an
     unsatisfied double or -1; ``firsts``: bit k, seat k's first turn is to come
     or under way; ``run``: tiles laid this turn in a first-turn run (-1 after a
-    draw); ``drawn``: the tile the seat to move just drew, or -1.
+    draw); ``drawn``: the tile the seat to move just drew, or -1; ``passes``: as
+    ``TrainsGame.passes`` (a fresh marker restarts the count, R-TR-5).
+
+    The :class:`Position` of ``layout = "trains"``: :meth:`apply` takes the
+    engine's actions (``Play(tile, train)``, ``Draw``, ``Pass``, ``Stop``) with
+    ``TrainsGame``'s turn (a double's player plays again, R-TR-4; a first-turn
+    run goes on, R-TR-8) and :meth:`moves` lists them as ``legal_actions`` does.
     """
 
-    __slots__ = (
-        "hands",
-        "boneyard",
-        "ends",
-        "markers",
-        "pending",
-        "firsts",
-        "run",
-        "drawn",
-        "turn",
-        "passes",
-        "players",
-        "run_rule",
-    )
+    __slots__ = ("ends", "markers", "pending", "firsts", "run", "drawn", "players", "run_rule")
+
+    ends: list[int]
+    markers: int
+    pending: int
+    firsts: int
+    run: int
+    drawn: int
+    players: int
+    run_rule: bool
 
     def __init__(
         self,
+        rules: Rules,
         hands: list[int],
         boneyard: list[int],
         ends: list[int],
@@ -1418,8 +1426,8 @@ class TrainsPosition:
         drawn: int,
         turn: int,
         passes: int,
-        run_rule: bool,
     ) -> None:
+        self.rules = rules
         self.hands = hands
         self.boneyard = boneyard
         self.ends = ends
@@ -1431,22 +1439,189 @@ class TrainsPosition:
         self.turn = turn
         self.passes = passes
         self.players = len(hands)
-        self.run_rule = run_rule
+        self.run_rule = rules.first_turn_run
+        self.first = None
+        self.last = -1
+        self.over = False
+        self.domino = None
 
-    def copy(self) -> TrainsPosition:
-        return TrainsPosition(
-            list(self.hands),
-            list(self.boneyard),
-            list(self.ends),
-            self.markers,
-            self.pending,
-            self.firsts,
-            self.run,
-            self.drawn,
-            self.turn,
-            self.passes,
-            self.run_rule,
-        )
+    @classmethod
+    def from_view(
+        cls,
+        view: SeatView,
+        hands: list[int] | None = None,
+        boneyard: list[int] | None = None,
+        drawn: int | None = None,
+    ) -> TrainsPosition:
+        """As :meth:`Position.from_view`; ``drawn``: the tile the seat to move has just
+        drawn when that is not the viewer (the view shows only that it drew)."""
+        p = super().from_view(view, hands, boneyard)
+        if drawn is not None:
+            p.drawn = drawn  # type: ignore[attr-defined]
+        return p  # type: ignore[return-value]
+
+    def _read_layout(self, view: SeatView) -> None:
+        board = view.board
+        trains = getattr(board, "trains", None)
+        if trains is None:
+            raise ValueError("a Mexican Train position needs a view of its trains")
+        self.ends = [t.end for t in trains]
+        self.markers = sum(1 << k for k, t in enumerate(trains[:-1]) if t.marker)
+        self.pending = -1 if board.pending is None else board.pending  # type: ignore[union-attr]
+        self.firsts = sum(1 << k for k, f in enumerate(board.first_turns) if f)  # type: ignore[union-attr]
+        self.run = board.run  # type: ignore[union-attr]
+        self.drawn = -1 if view.drawn is None else view.drawn
+        self.passes = board.passes  # type: ignore[union-attr]
+        self.players = len(trains) - 1
+        self.run_rule = board.first_turn_run  # type: ignore[union-attr]
+        self.first, self.last = None, -1  # no first- or last-tile bonus in rounds games
+
+    def _empty_layout(self) -> None:
+        """Round 1 dealt: every train takes the set's highest number, every first turn to come."""
+        players = self.rules.players
+        self.ends = [self.rules.set] * (players + 1)
+        self.markers = 0
+        self.pending = -1
+        self.firsts = (1 << players) - 1
+        self.run = 0
+        self.drawn = -1
+        self.players = players
+        self.run_rule = self.rules.first_turn_run
+
+    def _copy_layout(self, p: Position) -> None:
+        p.ends = list(self.ends)  # type: ignore[attr-defined]
+        p.markers = self.markers  # type: ignore[attr-defined]
+        p.pending = self.pending  # type: ignore[attr-defined]
+        p.firsts = self.firsts  # type: ignore[attr-defined]
+        p.run = self.run  # type: ignore[attr-defined]
+        p.drawn = self.drawn  # type: ignore[attr-defined]
+        p.players = self.players  # type: ignore[attr-defined]
+        p.run_rule = self.run_rule  # type: ignore[attr-defined]
+
+    # -------------------------------------------------------------- the turn
+    @property
+    def mexican(self) -> int:
+        """The place number of the Mexican train (= players)."""
+        return self.players
+
+    def restricted(self, seat: int) -> bool:
+        """R-TR-8: ``seat`` is on its first turn with the first-turn run on (own train only)."""
+        return self.run_rule and bool(self.firsts >> seat & 1)
+
+    def places(self, seat: int | None = None) -> tuple[int, ...]:
+        """The trains ``seat`` (default: the seat to move) may play on now (R-TR-3, 4, 8)."""
+        s = self.turn if seat is None else seat
+        if self.pending >= 0:
+            return (self.pending,)
+        if self.restricted(s):
+            return (s,)
+        markers = self.markers
+        return (*(k for k in range(self.players) if k == s or markers >> k & 1), self.players)
+
+    def plays(self, mask: int, places: tuple[int, ...] | None = None) -> list[Action]:
+        """Every ``Play`` of a tile in ``mask`` on a train of ``places`` it fits, tile by tile."""
+        places = self.places() if places is None else places
+        ends = [(p, self.ends[p]) for p in places]
+        union = 0
+        for _, n in ends:
+            union |= _SUIT[n]
+        out: list[Action] = []
+        for t in tiles.bits(mask & union):
+            lo, hi = _LOW[t], _HIGH[t]
+            out.extend(Play(t, p) for p, n in ends if lo == n or hi == n)
+        return out
+
+    def moves(self) -> list[Action]:
+        """The seat to move's legal actions, in ``TrainsGame.legal_actions``' order."""
+        s = self.turn
+        places = self.places(s)
+        if self.drawn >= 0:  # R-TR-3: play the tile drawn if it fits, else pass
+            return self.plays(_BIT[self.drawn], places) or [Pass()]
+        plays = self.plays(self.hands[s], places)
+        if self.run >= 1 and self.pending < 0 and self.restricted(s):
+            return [*plays, Stop()]  # R-TR-8: more of the run, or stop
+        if plays:
+            return plays
+        return [Draw()] if self.boneyard else [Pass()]
+
+    def _end_turn(self, seat: int) -> None:
+        self.firsts &= ~(1 << seat)
+        self.turn = seat + 1 if seat + 1 < self.players else 0
+        self.drawn = -1
+        self.run = 0
+
+    def apply(self, action: Action) -> None:
+        """The seat to move takes ``action`` (legal; not checked), as ``TrainsGame.apply``."""
+        s = self.turn
+        if isinstance(action, Play):
+            t, p = action.tile, action.end
+            assert p is not None
+            n = self.ends[p]
+            self.ends[p] = _HIGH[t] if _LOW[t] == n else _LOW[t]
+            h = self.hands[s] & ~_BIT[t]
+            self.hands[s] = h
+            self.passes = 0
+            self.drawn = -1
+            if p == s:
+                self.markers &= ~(1 << s)  # R-TR-3: the marker comes off
+            if self.pending == p:
+                self.pending = -1  # R-TR-4: satisfied
+            if not h:
+                self.over, self.domino = True, s  # R-TR-5
+                return
+            in_run = self.run >= 0 and p == s and self.restricted(s)
+            if in_run:
+                self.run += 1
+            if _DOUBLE[t]:
+                self.pending = p  # R-TR-4: the same player plays again
+                return
+            if not in_run:
+                self._end_turn(s)
+        elif isinstance(action, Draw):
+            self.run = -1
+            t = self.boneyard.pop()
+            self.hands[s] |= _BIT[t]
+            self.drawn = t
+            self.passes = 0
+        elif isinstance(action, Pass):
+            restricted = self.restricted(s)
+            fresh = not self.markers >> s & 1
+            self.markers |= 1 << s
+            if restricted:
+                self.passes = 0
+            elif fresh:
+                self.passes = 1
+            else:
+                self.passes += 1
+            if self.passes >= self.players and not self.boneyard:
+                self.over, self.domino = True, None  # R-TR-5: blocked
+            else:
+                self._end_turn(s)
+        elif isinstance(action, Stop):
+            self._end_turn(s)
+        else:  # pragma: no cover - NextHand, Resign, TimeOut are not moves of a round
+            raise ValueError(f"{action!r} is not a move within a round")
+
+    def layout_key(self) -> tuple:
+        return (tuple(self.ends), self.markers, self.pending, self.firsts, self.run, self.drawn)
+
+    def playout(self, rand: Rand, greedy: float = 0.0, trace: list | None = None) -> None:
+        if self.over:
+            return
+        self.domino = trains_playout(self, rand, trace, greedy)
+        self.over = True
+
+    def finish(self, before: Scores) -> tuple[HandResult, list[int]]:
+        """Score the finished round (R-TR-5): every seat's penalty, as ``score_round``."""
+        from .scoring import score_round
+
+        res = score_round(self.rules, self.domino, self.hands, before)
+        return res, list(res.points)
+
+    @classmethod
+    def random_hand(cls, rules: Rules, rng: random.Random, scores: Scores) -> HandResult:
+        """Deal round 1 as ``TrainsGame`` does from ``rng`` and play it out at random."""
+        return random_round(rules, rng, 1, scores)
 
 
 def trains_position(game) -> TrainsPosition:
@@ -1454,6 +1629,7 @@ def trains_position(game) -> TrainsPosition:
     if game.rules.layout != "trains" or game.phase != "play":
         raise ValueError("trains_position needs a Mexican Train round in play")
     return TrainsPosition(
+        game.rules,
         list(game.hands),
         list(game.boneyard),
         list(game.train_ends),
@@ -1464,7 +1640,6 @@ def trains_position(game) -> TrainsPosition:
         -1 if game.drawn is None else game.drawn,
         game.turn,
         game.passes,
-        game.rules.first_turn_run,
     )
 
 
@@ -1610,6 +1785,7 @@ def trains_deal(
     hands, bone = _deal_round(rules, rng, pool)
     players = rules.players
     return TrainsPosition(
+        rules,
         hands,
         bone,
         [n] * (players + 1),
@@ -1620,11 +1796,10 @@ def trains_deal(
         -1,
         ((first_seat or 0) + round_no - 1) % players,
         0,
-        rules.first_turn_run,
     )
 
 
-class FootPosition:
+class FootPosition(Position):
     """A Chicken Foot round in progress (see ``ChickenFootGame``).
 
     ``double``: the round's double (a tile id); ``centre``: its number once it
@@ -1632,24 +1807,25 @@ class FootPosition:
     then the toes); ``open_lines``: the lines not closed by a foot, in order;
     ``filling``: the empty lines of the foot being filled; ``drawn``: the tile
     the seat to move just drew, or -1.
+
+    The :class:`Position` of ``layout = "chicken_foot"``: :meth:`apply` takes
+    the engine's actions (``Play(double)`` to the centre, ``Play(tile, line)``,
+    ``Draw``, ``Pass``) and :meth:`moves` lists them as ``legal_actions`` does.
     """
 
-    __slots__ = (
-        "hands",
-        "boneyard",
-        "double",
-        "centre",
-        "ends",
-        "open_lines",
-        "filling",
-        "drawn",
-        "turn",
-        "passes",
-        "players",
-    )
+    __slots__ = ("double", "centre", "ends", "open_lines", "filling", "drawn", "players")
+
+    double: int
+    centre: int
+    ends: list[int]
+    open_lines: list[int]
+    filling: list[int]
+    drawn: int
+    players: int
 
     def __init__(
         self,
+        rules: Rules,
         hands: list[int],
         boneyard: list[int],
         double: int,
@@ -1661,6 +1837,7 @@ class FootPosition:
         turn: int,
         passes: int,
     ) -> None:
+        self.rules = rules
         self.hands = hands
         self.boneyard = boneyard
         self.double = double
@@ -1672,20 +1849,170 @@ class FootPosition:
         self.turn = turn
         self.passes = passes
         self.players = len(hands)
+        self.first = None
+        self.last = -1
+        self.over = False
+        self.domino = None
 
-    def copy(self) -> FootPosition:
-        return FootPosition(
-            list(self.hands),
-            list(self.boneyard),
-            self.double,
-            self.centre,
-            list(self.ends),
-            list(self.open_lines),
-            list(self.filling),
-            self.drawn,
-            self.turn,
-            self.passes,
-        )
+    @classmethod
+    def from_view(
+        cls,
+        view: SeatView,
+        hands: list[int] | None = None,
+        boneyard: list[int] | None = None,
+        drawn: int | None = None,
+    ) -> FootPosition:
+        """As :meth:`Position.from_view`; ``drawn``: the tile the seat to move has just
+        drawn when that is not the viewer (the view shows only that it drew)."""
+        p = super().from_view(view, hands, boneyard)
+        if drawn is not None:
+            p.drawn = drawn  # type: ignore[attr-defined]
+        return p  # type: ignore[return-value]
+
+    def _read_layout(self, view: SeatView) -> None:
+        board = view.board
+        lines = getattr(board, "lines", None)
+        if lines is None:
+            raise ValueError("a Chicken Foot position needs a view of its layout")
+        self.double = board.round_double  # type: ignore[union-attr]
+        centre = board.centre  # type: ignore[union-attr]
+        self.centre = -1 if centre is None else _HIGH[centre]
+        self.ends = [ln.end for ln in lines]
+        self.open_lines = [i for i, ln in enumerate(lines) if not ln.closed]
+        self.filling = list(board.filling)  # type: ignore[union-attr]
+        self.drawn = -1 if view.drawn is None else view.drawn
+        self.passes = board.passes  # type: ignore[union-attr]
+        self.players = self.rules.players
+        self.first, self.last = None, -1  # no first- or last-tile bonus in rounds games
+
+    def _empty_layout(self) -> None:
+        """Round 1 dealt: the set's highest double still to go in the centre."""
+        n = self.rules.set
+        self.double = tiles.tile(n, n)
+        self.centre = -1
+        self.ends = []
+        self.open_lines = []
+        self.filling = []
+        self.drawn = -1
+        self.players = self.rules.players
+
+    def _copy_layout(self, p: Position) -> None:
+        p.double = self.double  # type: ignore[attr-defined]
+        p.centre = self.centre  # type: ignore[attr-defined]
+        p.ends = list(self.ends)  # type: ignore[attr-defined]
+        p.open_lines = list(self.open_lines)  # type: ignore[attr-defined]
+        p.filling = list(self.filling)  # type: ignore[attr-defined]
+        p.drawn = self.drawn  # type: ignore[attr-defined]
+        p.players = self.players  # type: ignore[attr-defined]
+
+    # -------------------------------------------------------------- the turn
+    def places(self) -> tuple[int, ...]:
+        """Where a tile may go now: the foot being filled's first empty line, else every
+        open line (R-CF-2…4); () before the centre."""
+        if self.centre < 0:
+            return ()
+        return (self.filling[0],) if self.filling else tuple(self.open_lines)
+
+    def plays(self, mask: int, places: tuple[int, ...] | None = None) -> list[Action]:
+        """Every ``Play`` of a tile in ``mask`` on a line of ``places`` it fits, tile by tile."""
+        places = self.places() if places is None else places
+        ends = [(p, self.ends[p]) for p in places]
+        union = 0
+        for _, n in ends:
+            union |= _SUIT[n]
+        out: list[Action] = []
+        for t in tiles.bits(mask & union):
+            lo, hi = _LOW[t], _HIGH[t]
+            out.extend(Play(t, p) for p, n in ends if lo == n or hi == n)
+        return out
+
+    def moves(self) -> list[Action]:
+        """The seat to move's legal actions, in ``ChickenFootGame.legal_actions``' order."""
+        s = self.turn
+        if self.centre < 0:  # R-CF-1: the round double opens the round
+            d = self.double
+            if self.drawn >= 0:
+                return [Play(d)] if self.drawn == d else [Pass()]
+            return [Play(d)] if self.hands[s] >> d & 1 else [Draw()]
+        places = self.places()
+        if self.drawn >= 0:
+            return self.plays(_BIT[self.drawn], places) or [Pass()]
+        plays = self.plays(self.hands[s], places)
+        if plays:
+            return plays
+        return [Draw()] if self.boneyard else [Pass()]
+
+    def apply(self, action: Action) -> None:
+        """The seat to move takes ``action`` (legal; not checked), as ``ChickenFootGame.apply``."""
+        s = self.turn
+        if isinstance(action, Play):
+            t, p = action.tile, action.end
+            h = self.hands[s] & ~_BIT[t]
+            self.hands[s] = h
+            if p is None:  # R-CF-1, R-CF-2: the centre and its four arms to fill
+                n = _HIGH[t]
+                self.centre = n
+                self.ends = [n, n, n, n]
+                self.open_lines = [0, 1, 2, 3]
+                self.filling = [0, 1, 2, 3]
+            else:
+                n = self.ends[p]
+                self.ends[p] = _HIGH[t] if _LOW[t] == n else _LOW[t]
+                if p in self.filling:
+                    self.filling.remove(p)
+                if _DOUBLE[t]:  # R-CF-3: a foot of three toes
+                    self.open_lines.remove(p)
+                    first = len(self.ends)
+                    self.ends.extend((n, n, n))
+                    toes = [first, first + 1, first + 2]
+                    self.open_lines.extend(toes)
+                    self.filling = toes
+            self.drawn = -1
+            self.passes = 0
+            if not h:
+                self.over, self.domino = True, s  # R-CF-5
+            else:
+                self.turn = s + 1 if s + 1 < self.players else 0
+        elif isinstance(action, Draw):
+            t = self.boneyard.pop()
+            self.hands[s] |= _BIT[t]
+            self.drawn = t
+            self.passes = 0
+        elif isinstance(action, Pass):
+            self.drawn = -1
+            if self.centre >= 0:
+                self.passes += 1
+                if self.passes >= self.players and not self.boneyard:
+                    self.over, self.domino = True, None  # R-CF-5: blocked
+                    return
+            self.turn = s + 1 if s + 1 < self.players else 0
+        else:  # pragma: no cover - NextHand, Resign, TimeOut are not moves of a round
+            raise ValueError(f"{action!r} is not a move within a round")
+
+    def layout_key(self) -> tuple:
+        """Open lines showing the same number are alike: the key keeps their numbers only."""
+        filling = self.filling
+        open_ends = sorted(self.ends[i] for i in self.open_lines if i not in filling)
+        foot = self.ends[filling[0]] if filling else -1
+        return (self.centre, tuple(open_ends), len(filling), foot, self.drawn)
+
+    def playout(self, rand: Rand, greedy: float = 0.0, trace: list | None = None) -> None:
+        if self.over:
+            return
+        self.domino = foot_playout(self, rand, trace, greedy)
+        self.over = True
+
+    def finish(self, before: Scores) -> tuple[HandResult, list[int]]:
+        """Score the finished round (R-CF-5): every seat's penalty, as ``score_round``."""
+        from .scoring import score_round
+
+        res = score_round(self.rules, self.domino, self.hands, before)
+        return res, list(res.points)
+
+    @classmethod
+    def random_hand(cls, rules: Rules, rng: random.Random, scores: Scores) -> HandResult:
+        """Deal round 1 as ``ChickenFootGame`` does from ``rng`` and play it out at random."""
+        return random_round(rules, rng, 1, scores)
 
 
 def foot_position(game) -> FootPosition:
@@ -1694,6 +2021,7 @@ def foot_position(game) -> FootPosition:
         raise ValueError("foot_position needs a Chicken Foot round in play")
     closed = game.closed
     return FootPosition(
+        game.rules,
         list(game.hands),
         list(game.boneyard),
         game.round_double,
@@ -1826,7 +2154,7 @@ def foot_deal(
     for s, h in enumerate(hands):
         if h >> double & 1:
             turn = s
-    return FootPosition(hands, bone, double, -1, [], [], [], -1, turn, 0)
+    return FootPosition(rules, hands, bone, double, -1, [], [], [], -1, turn, 0)
 
 
 def random_round(
@@ -1848,3 +2176,7 @@ def random_round(
     else:
         raise ValueError(f"random_round plays Mexican Train and Chicken Foot, not {rules.name!r}")
     return score_round(rules, domino, pos.hands, scores or Scores.zero(rules.sides))
+
+
+LAYOUTS["trains"] = TrainsPosition
+LAYOUTS["chicken_foot"] = FootPosition

@@ -21,6 +21,7 @@ API (``legal_actions``, ``apply``, ``copy``, ``why_illegal``, ``replay``,
 from __future__ import annotations
 
 import random
+from abc import ABCMeta, abstractmethod
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -44,7 +45,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from .view import SeatView
 
 
-class RoundsGame(Game):
+class RoundsGame(Game, metaclass=ABCMeta):
     """The match of rounds shared by Mexican Train and Chicken Foot (not used alone).
 
     Fields besides :class:`~.state.Game`'s: ``drawn``, the tile the seat to move
@@ -131,8 +132,9 @@ class RoundsGame(Game):
         self.first_tile = self.last_tile = None
         self._reset_round()
 
-    def _reset_round(self) -> None:  # pragma: no cover - every layout has its own
-        raise NotImplementedError
+    @abstractmethod
+    def _reset_round(self) -> None:
+        """Every layout has its own."""
 
     def copy(self) -> RoundsGame:
         """An independent copy (shares nothing mutable), cheap enough for search."""
@@ -166,17 +168,18 @@ class RoundsGame(Game):
         self._copy_layout(g)
         return g
 
-    def _copy_layout(self, g: RoundsGame) -> None:  # pragma: no cover - every layout has its own
-        raise NotImplementedError
+    @abstractmethod
+    def _copy_layout(self, g: RoundsGame) -> None:
+        """Every layout has its own."""
 
     # ------------------------------------------------------------------ queries
+    @abstractmethod
     def places(self, seat: int | None = None) -> tuple[int, ...]:
         """Where ``seat`` (default: the seat to move) may lay a tile now, as ``Play.end``."""
-        raise NotImplementedError  # pragma: no cover
 
+    @abstractmethod
     def place_end(self, place: int) -> int:
         """The number a tile must show to go on ``place``."""
-        raise NotImplementedError  # pragma: no cover
 
     def fitting_mask(self, seat: int) -> int:
         """``seat``'s tiles that fit a place open to it now."""
@@ -212,8 +215,9 @@ class RoundsGame(Game):
             return []
         return self._legal()
 
-    def _legal(self) -> list[Action]:  # pragma: no cover - every layout has its own
-        raise NotImplementedError
+    @abstractmethod
+    def _legal(self) -> list[Action]:
+        """Every layout has its own."""
 
     # ------------------------------------------------------------------ actions
     def apply(self, action: Action) -> None:
@@ -264,8 +268,9 @@ class RoundsGame(Game):
                 f"you drew {tiles.name(self.drawn)}: play that tile if it fits, or pass"
             )
 
-    def _play(self, action: Play) -> None:  # pragma: no cover - every layout has its own
-        raise NotImplementedError
+    @abstractmethod
+    def _play(self, action: Play) -> None:
+        """Every layout has its own."""
 
     def _stop(self) -> None:
         raise IllegalAction(f"there is no run to stop in {self.GAME_NAME}")
@@ -321,9 +326,9 @@ class RoundsGame(Game):
             self.phase = HAND_OVER
 
     # ------------------------------------------------------------------ checks
+    @abstractmethod
     def laid_tiles(self) -> list[int]:
         """Every tile on the table (the layout), in no particular order."""
-        raise NotImplementedError  # pragma: no cover
 
     def invariant_errors(self) -> list[str]:
         """Every tile is in exactly one place and the layout hangs together (tests, fuzz)."""
@@ -443,9 +448,10 @@ class RoundsGame(Game):
             raise ValueError(f"not a position: {'; '.join(errs)}")
         return g
 
-    def _board_to_state(self, board: Any) -> None:  # pragma: no cover - every layout has its own
-        raise NotImplementedError
+    @abstractmethod
+    def _board_to_state(self, board: Any) -> None:
+        """Every layout has its own."""
 
-    def board(self) -> Any:  # pragma: no cover - every layout has its own
+    @abstractmethod
+    def board(self) -> Any:
         """The public layout, as the seat views show it."""
-        raise NotImplementedError

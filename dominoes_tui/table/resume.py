@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine import Game, NextHand
-from .words import LogEntry, hand_over_line, log_entries, redeal_line
+from .words import LogEntry, hand_over_line, log_entries, place_words, redeal_line
 
 
 @dataclass(frozen=True)
@@ -44,7 +44,7 @@ def rebuild(game: Game, names: Sequence[str]) -> Rebuilt:
         if isinstance(action, NextHand):
             if g.redeals:
                 old.append(redeal_entry(g.hand_no, g.redeals))
-            old += log_entries(g.events, names, g.hand_no)
+            old += log_entries(g.events, names, g.hand_no, place_words(g, names))
             old.append(hand_over_entry(g.hand_no))
         g.apply(action)
     if g.redeals:

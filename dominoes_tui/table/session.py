@@ -58,6 +58,7 @@ from ..engine import (
     Resign,
     Rules,
     SeatView,
+    Stop,
     TimeOut,
     seat_view,
     tiles,
@@ -107,10 +108,17 @@ from .words import (
     key_refusal,
     lead_words,
     log_entries,
+    no_place,
     partner_of,
+    place_question,
+    place_words,
     redeal_toast,
     redeal_words,
     refusal,
+    round_title,
+    round_words,
+    rounds_forced,
+    rounds_turn,
     score_text,
     seat_names,
     side_names,
@@ -202,7 +210,19 @@ class TouchQuestion:
     touches: tuple[int, ...]
 
 
-Question = EndQuestion | TouchQuestion
+@dataclass(frozen=True)
+class PlaceQuestion:
+    """Mexican Train, Chicken Foot: the person's tile fits several trains, arms or toes;
+    the table asks which (they are numbered on the layout in this order)."""
+
+    tile: int
+    places: tuple[int, ...]
+
+
+Question = EndQuestion | TouchQuestion | PlaceQuestion
+
+ROUNDS_LAYOUTS = ("trains", "chicken_foot")
+"""The layouts played as rounds of penalties, with places instead of ends."""
 
 
 @dataclass(frozen=True)
@@ -329,6 +349,8 @@ class TableSession:
         """Set when another match replaces this one: nothing moves or saves any more."""
         self.recorded = False
         self.started = False
+        self.pick = 0
+        """Which of the asked places (:class:`PlaceQuestion`) the ↑/↓ mark is on."""
         self.end_arrows: dict[int, str] = {}
         """The arrow key that picks each open end as the screen draws it (set by the UI
         with :meth:`place_ends`; empty: ← left, → right, ↑ up, ↓ down)."""
@@ -462,6 +484,22 @@ class TableSession:
         g = self.game
         return g.phase == PLAY and g.turn == YOU
 
+    @property
+    def rounds(self) -> bool:
+        """Mexican Train or Chicken Foot: rounds of penalties, tiles laid on places."""
+        return self.rules.layout in ROUNDS_LAYOUTS
+
+    def where(self) -> Callable[[int, int], str] | None:
+        """The places of this round's layout in words, for the log (None: a line game)."""
+        return place_words(self.game, self.names) if self.rounds else None
+
+    def place_label(self, place: int | None) -> str:
+        """A place of the layout in words for the person ("your train", "arm 2")."""
+        if place is None:
+            return "the centre"
+        where = place_words(self.game, self.names)
+        return where(place, -1) if where is not None else str(place)
+
     def view(self, seat: int = YOU) -> SeatView:
         return seat_view(self.game, seat)
 
@@ -491,6 +529,8 @@ class TableSession:
             return any(isinstance(a, PlayDoubles) for a in legal)
         if what == "draw":
             return any(isinstance(a, Draw) for a in legal)
+        if what == "stop":
+            return any(isinstance(a, Stop) for a in legal)
         raise ValueError(f"unknown action {what!r}")
 
     def why_not(self, what: str) -> str | None:
@@ -510,11 +550,13 @@ class TableSession:
             return "there is no move to make now."
         if self.can(what):
             return None
-        action = {"pass": Pass(), "draw": Draw()}.get(what)
+        action = {"pass": Pass(), "draw": Draw(), "stop": Stop()}.get(what)
         if action is not None:
             why = g.why_illegal(action)
             if why:
                 return why.rstrip(".") + "."
+        if what == "stop":
+            return "you may stop only after laying tiles of your first-turn run."
         a, b = (g.ends + [None, None])[:2]
         if a is not None and a == b:
             return "two doubles needs open ends showing two different numbers."
@@ -538,7 +580,7 @@ class TableSession:
         view = self.view()
         mate = partner_of(self.rules, YOU)
         last: dict[int, str] = {}
-        for e in log_entries(g.events, self.names, g.hand_no):
+        for e in log_entries(g.events, self.names, g.hand_no, self.where()):
             if e.seat is not None:
                 last[e.seat] = e.brief
         revealed = view.revealed if g.phase != PLAY else None
@@ -604,6 +646,8 @@ class TableSession:
             (name, score_text(r, g.scores, side), last.scored if side == scorer and last else 0)
             for side, name in enumerate(self.side_names)
         ]
+        if self.rounds:  # penalties, lowest total wins (R-TR-5, R-CF-5)
+            return round_title(g), sides, ["lowest total wins"] if r.players <= 4 else []
         target = "a single hand" if r.target == 0 else target_text(r)
         return target, sides, self.stakes()
 
@@ -628,8 +672,12 @@ class TableSession:
             return end_question(q.tile, q.ends, g.ends, self.end_arrows)
         if isinstance(q, TouchQuestion):
             return way_round_question(q.tile, q.end, g.ends[q.end], q.touches)
+        if isinstance(q, PlaceQuestion):
+            return place_question(q.tile, [self.place_label(p) for p in q.places], self.pick)
         if g.phase != PLAY or self.left:
             return NOTHING
+        if self.rounds:
+            return self._rounds_prompt()
         if self.hand_words and not g.events and not g.line:
             lead = self._lead_words()  # short: without the redeal's words (in the log too)
             return Sentence("", self.hand_words, "prompt", lead if lead != self.hand_words else "")
@@ -642,6 +690,27 @@ class TableSession:
         if not n:
             return NOTHING
         return your_turn(n, self.rules, g.ends)
+
+    def _rounds_prompt(self) -> Sentence:
+        g = self.game
+        opening = self.hand_words and not g.events
+        if opening and g.turn != YOU:
+            return Sentence("", self.hand_words, "prompt", round_title(g) + ".")
+        if g.turn != YOU:
+            return NOTHING
+        legal = g.legal_actions()
+        if len(legal) == 1 and isinstance(legal[0], (Draw, Pass)):
+            return Sentence("", rounds_forced(isinstance(legal[0], Draw), g), "prompt")
+        n = len(self.fits())
+        if not n:
+            if any(isinstance(a, Stop) for a in legal):
+                return Sentence("", "Nothing more fits your run: s to stop.", "prompt")
+            return NOTHING
+        turn = rounds_turn(n, g, self.names)
+        if opening:  # the round's words before the first move, then what to do
+            lead = round_title(g) + "."
+            return Sentence(lead, turn.text, "prompt", turn.short)
+        return turn
 
     @property
     def message(self) -> Sentence:
@@ -660,7 +729,9 @@ class TableSession:
 
     def log(self) -> list[LogEntry]:
         """The whole match's move log so far (earlier hands, then this one)."""
-        return self.entries + log_entries(self.game.events, self.names, self.game.hand_no)
+        return self.entries + log_entries(
+            self.game.events, self.names, self.game.hand_no, self.where()
+        )
 
     def log_lines(self) -> list[str]:
         return [e.text for e in self.log()]
@@ -728,6 +799,8 @@ class TableSession:
             self.entries.append(redeal_entry(g.hand_no, g.redeals))
             self._emit(Notice(redeal_toast(g.redeals), title="Redeal"))
         self.hand_words = words + (self._lead_words() if not g.line else "")
+        if self.rounds:
+            self.hand_words = round_words(g, None if g.turn == YOU else self.seat_name(g.turn))
         if g.turn == YOU and not g.line:
             leads = [a.tile for a in g.legal_actions() if isinstance(a, Play)]
             if len(leads) == 1:
@@ -779,7 +852,7 @@ class TableSession:
         g = self.game
         if g.phase != HAND_OVER or self.left:
             return
-        self.entries += log_entries(g.events, self.names, g.hand_no)
+        self.entries += log_entries(g.events, self.names, g.hand_no, self.where())
         self.entries.append(hand_over_entry(g.hand_no))
         g.apply(NextHand())
         self.token += 1
@@ -847,7 +920,7 @@ class TableSession:
             if by == "turn_limit":
                 self.turn_note = TURN_LIMIT + " "
                 self.note = Sentence("", TURN_LIMIT)
-        entries = log_entries(g.events, self.names, g.hand_no)
+        entries = log_entries(g.events, self.names, g.hand_no, self.where())
         entry = entries[-1] if entries and g.events and g.events[-1].seat == seat else None
         self._emit(ActionApplied(seat, action, entry, by))
         self._advance()
@@ -999,6 +1072,11 @@ class TableSession:
             self.note = Sentence("", "Pick a tile first, then click an end.")
             return
         tile = q.tile if q is not None else hand[self.selected or 0]
+        if isinstance(q, PlaceQuestion) and end not in q.places:
+            self.note = Sentence(
+                "", f"{tiles.name(q.tile)} does not go there: pick a numbered place."
+            )
+            return
         self.question = None
         self.play(tile, end)
 
@@ -1011,6 +1089,9 @@ class TableSession:
             return
         if isinstance(q, EndQuestion):
             self.note = end_question_again(q.tile, q.ends, self.game.ends, self.end_arrows)
+            return
+        if isinstance(q, PlaceQuestion):
+            self.choose_place(q.places[min(self.pick, len(q.places) - 1)])
             return
         self._clear_refusal()
         hand = self.hand()
@@ -1078,6 +1159,8 @@ class TableSession:
         if self._not_your_turn():
             return False
         g = self.game
+        if self.rounds:
+            return self._play_on_place(tile, end)
         if not g.ends:
             return self._person(Play(tile))
         legal = [a for a in g.legal_actions() if isinstance(a, Play) and a.tile == tile]
@@ -1100,6 +1183,61 @@ class TableSession:
             if len(on_end) == 1:
                 return self._person(on_end[0])
         return self._person(Play(tile, end, touch))
+
+    def _play_on_place(self, tile: int, place: int | None) -> bool:
+        """Mexican Train, Chicken Foot: ``tile`` on ``place``; asked which when the engine
+        offers it on several places (never when only one takes it)."""
+        g = self.game
+        legal = [a for a in g.legal_actions() if isinstance(a, Play) and a.tile == tile]
+        if place is None:
+            if len(legal) > 1:
+                self.question = PlaceQuestion(tile, tuple(a.end for a in legal))
+                self.pick = 0
+                self.note = NOTHING
+                return False
+            if legal:
+                return self._person(legal[0])
+            self.question = None
+            self.note = refusal(no_place(tile, g, self.names).rstrip("."))
+            return False
+        on = [a for a in legal if a.end == place]
+        return self._person(on[0] if on else Play(tile, place))
+
+    @_entry
+    def choose_place(self, place: int) -> bool:
+        """The answer to "which train / arm / toe?" (a number, a click, or Enter)."""
+        q = self.question
+        if not isinstance(q, PlaceQuestion):
+            return False
+        if place not in q.places:
+            return False
+        self.question = None
+        return self._play_on_place(q.tile, place)
+
+    @_entry
+    def choose_number(self, number: int) -> bool:
+        """A number key while the table asks which place: the place marked with it."""
+        q = self.question
+        if not isinstance(q, PlaceQuestion):
+            return False
+        if not 1 <= number <= len(q.places):
+            self.note = Sentence("", f"Press 1 to {len(q.places)}, as the places are marked.")
+            return False
+        return self.choose_place(q.places[number - 1])
+
+    @_entry
+    def move_pick(self, delta: int) -> None:
+        """↑/↓ while the table asks which place: move the mark Enter plays on."""
+        q = self.question
+        if isinstance(q, PlaceQuestion):
+            self.pick = (self.pick + delta) % len(q.places)
+
+    @_entry
+    def stop(self) -> bool:
+        """R-TR-8: end the first-turn run."""
+        if self._not_your_turn():
+            return False
+        return self._person(Stop())
 
     @_entry
     def choose_end(self, end: int) -> bool:

@@ -23,11 +23,14 @@ them; it adds styles, never words about the game.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..engine import Event, HandResult, MatchResult, Rules, Scores, tiles
 from ..engine.actions import END_NAMES
+from ..engine.chicken_foot import FootBoard, line_name
+from ..engine.trains import TrainsBoard, place_name
 
 RESUMED = "Welcome back: the match is as you left it. Press any key to go on (clocks stopped)."
 END_KEYS = ("←", "→", "↑", "↓")
@@ -114,8 +117,17 @@ def where_words(end: int | None, ends: Sequence[int] = ()) -> str:
     return END_NAMES[end]
 
 
-def log_entries(events: Sequence[Event], names: Sequence[str], hand_no: int = 0) -> list[LogEntry]:
-    """One entry per turn: draws are gathered into the play or pass that ended them."""
+def log_entries(
+    events: Sequence[Event],
+    names: Sequence[str],
+    hand_no: int = 0,
+    where: Callable[[int, int], str] | None = None,
+) -> list[LogEntry]:
+    """One entry per turn: draws are gathered into the play or pass that ended them.
+
+    ``where(place, seat)``: a Mexican Train or Chicken Foot place in words for
+    the seat that played there (:func:`place_words`); None for the line games.
+    """
     out: list[LogEntry] = []
     draws = 0
     drawer: int | None = None
@@ -142,8 +154,12 @@ def log_entries(events: Sequence[Event], names: Sequence[str], hand_no: int = 0)
         if e.kind == "play":
             name = tiles.name(e.tile)
             if e.end is None:
-                what = f"{prefix}led {name}"
-                brief += f"led {name}"
+                what = f"{prefix}{'played' if where else 'led'} {name}"
+                what += " in the centre" if where else ""
+                brief += f"{'centre' if where else 'led'} {name}"
+            elif where is not None:
+                what = f"{prefix}played {name} on {where(e.end, e.seat)}"
+                brief += name
             else:
                 what = f"{prefix}played {name} on the {where_words(e.end, e.ends)}"
                 brief += name
@@ -201,9 +217,44 @@ def log_entries(events: Sequence[Event], names: Sequence[str], hand_no: int = 0)
                     brief=brief,
                 )  # fmt: skip
             )
+        elif e.kind == "stop":
+            what = "ended the first-turn run"
+            out.append(LogEntry(hand_no, e.seat, "stop", f"{who} {what}", what=what, brief="stop"))
     if draws and drawer is not None:
         out.append(drawing(drawer, draws, "…"))
     return out
+
+
+def place_words(game: Any, names: Sequence[str]) -> Callable[[int, int], str] | None:
+    """Mexican Train's trains and Chicken Foot's arms and toes in words, for the log
+    (``"their train"``, ``"East's train"``, ``"the Mexican train"``, ``"arm 2"``,
+    ``"a toe of the 5-5"``); None for a line game.
+
+    Places are numbered once and never renumbered, so the layout at the end of a
+    round names every place played during it.
+    """
+    board = game.board() if hasattr(game, "board") else None
+    if isinstance(board, TrainsBoard):
+        players = board.players
+
+        def train(place: int, seat: int) -> str:
+            if place == seat:
+                return "your train" if seat == 0 else "their train"
+            return place_name(place, players, 0, names)
+
+        return train
+    if isinstance(board, FootBoard):
+        lines = board.lines
+
+        def line(place: int, seat: int) -> str:
+            parent = lines[place].parent
+            if parent is None:
+                return line_name(lines, place)
+            toes = [i for i, ln in enumerate(lines) if ln.parent == parent]
+            return f"toe {toes.index(place) + 1} of the {tiles.name(lines[parent].tiles[-1].tile)}"
+
+        return line
+    return None
 
 
 def log_lines(events: Sequence[Event], names: Sequence[str]) -> list[str]:
@@ -375,6 +426,101 @@ def forced_words(draw: bool, ends: Sequence[int]) -> str:
     return f"No {nums} to play and nothing to draw: you pass."
 
 
+# ---------------------------------------------------------------- Mexican Train and Chicken Foot
+def round_title(game: Any) -> str:
+    """``Round 3 of 13: engine 10-10`` (Mexican Train), ``Round 1 of 10: centre 9-9``."""
+    what = "engine" if game.rules.layout == "trains" else "centre"
+    return f"Round {game.hand_no} of {game.rounds}: {what} {tiles.name(game.round_double)}"
+
+
+def round_words(game: Any, opener: str | None) -> str:
+    """A round's opening words: its number and double, and who begins (None: you)."""
+    head = round_title(game)
+    board = game.board()
+    if isinstance(board, FootBoard) and board.centre is None:
+        d = tiles.name(board.round_double)
+        return f"{head}. Whoever holds the {d} lays it in the centre; the others draw."
+    if opener is None:
+        return f"{head}. You begin."
+    return f"{head}. {opener} begins."
+
+
+def rounds_turn(fitting: int, game: Any, names: Sequence[str]) -> Sentence:
+    """The prompt on the person's turn in Mexican Train or Chicken Foot: what the layout
+    asks of them (a double to satisfy, a foot to fill, a first-turn run), then the keys."""
+    board = game.board()
+    fit = "1 of your tiles fits" if fitting == 1 else f"{fitting} of your tiles fit"
+    short = f"Your turn: {fitting} {'fits' if fitting == 1 else 'fit'}."
+    keys = "←/→ to choose, Enter to play."
+    head = "Your turn"
+    if isinstance(board, TrainsBoard):
+        if board.pending is not None:
+            d = tiles.name(board.pending_double)
+            head = f"Satisfy the {d} on {place_name(board.pending, board.players, 0, names)}"
+        elif board.first_turn_run and board.first_turns[0] and board.run >= 1:
+            head, keys = "Your run goes on", "Enter to lay another, s to stop."
+        elif board.first_turn_run and board.first_turns[0]:
+            head = "Your first turn: a run on your own train"
+    elif isinstance(board, FootBoard):
+        if board.centre is None:
+            head = "You hold the centre double"
+        elif board.foot is not None:
+            left = len(board.filling)
+            head = f"Fill the {tiles.name(board.foot)} ({left} to go)"
+    return Sentence("", f"{head}: {fit}. {keys}", "prompt", short)
+
+
+def rounds_forced(draw: bool, game: Any) -> str:
+    """Why the table draws or passes for the person in Mexican Train or Chicken Foot."""
+    board = game.board()
+    if isinstance(board, FootBoard) and board.centre is None:
+        d = tiles.name(board.round_double)
+        return f"No {d} in your hand: drawing…" if draw else f"No {d} to lay: you pass."
+    nums = " or ".join(str(n) for n in sorted({game.place_end(p) for p in game.places(0)}))
+    if draw:
+        return f"No {nums} in your hand: drawing…"
+    if isinstance(board, TrainsBoard):
+        return f"No {nums} to play: you pass, and your train is open to all."
+    return f"No {nums} to play: you pass."
+
+
+def place_question(tile: int, places: Sequence[str], pick: int) -> Sentence:
+    """A tile fits several trains, arms or toes: the person says which; they are numbered
+    on the layout (1, 2, …), and ↑/↓ move the mark Enter plays on."""
+    listed = ", ".join(f"{i + 1} {p}" for i, p in enumerate(places))
+    return Sentence(
+        f"{tiles.name(tile)} fits {len(places)} places:",
+        f"{listed}? Press a number or click; ↑/↓ Enter; Esc: other tile",
+        "question",
+        f"1-{len(places)} as marked, or ↑/↓ Enter? Esc: other tile",
+    )
+
+
+def no_place(tile: int, game: Any, names: Sequence[str]) -> str:
+    """Why ``tile`` goes nowhere now: the places open and the number each takes."""
+    board = game.board()
+    places = game.places(0)
+    if not places:
+        return f"{tiles.name(tile)} does not go anywhere now."
+    if isinstance(board, TrainsBoard) and board.pending is not None:
+        d, train = (
+            tiles.name(board.pending_double),
+            place_name(board.pending, board.players, 0, names),
+        )
+        return (
+            f"the {d} on {train} must be satisfied first, and {tiles.name(tile)} does not fit it."
+        )
+    if isinstance(board, TrainsBoard):
+        said = [f"{place_name(p, board.players, 0, names)} takes {game.place_end(p)}"
+                for p in places]  # fmt: skip
+    else:
+        said = [f"{line_name(board.lines, p)} takes {game.place_end(p)}" for p in places]
+    if len(said) > 3:
+        nums = " or ".join(str(n) for n in sorted({game.place_end(p) for p in places}))
+        return f"{tiles.name(tile)} fits no open place: they take {nums}."
+    return f"{tiles.name(tile)} fits no open place: {'; '.join(said)}."
+
+
 def drew_words(tile: int, fits: bool) -> str:
     return f"You drew {tiles.name(tile)}" + (": it fits." if fits else ".")
 
@@ -526,6 +672,9 @@ def match_headline(
         return "The match is over", ""
     if m.reason == "time":  # flag fall (R-T-1)
         title = "You lost on time" if m.loser_side == 0 else "You win on time!"
+    elif m.winner_side is None and len(m.winners) > 1:  # R-TR-6: a shared lowest total
+        shared = [("You" if w == 0 else names[w]) for w in m.winners]
+        title = f"{' and '.join(shared)} share the win"
     elif m.winner_side is None:
         title = "The match is drawn"
     elif m.winner_side == 0:
@@ -541,6 +690,8 @@ def match_headline(
         why = f"{who} clock reached 0:00: the match ends at once."
     elif m.reason == "resign":
         why = f"{names[m.loser_side]} resigned."
+    elif m.reason == "rounds":
+        why = "The last round is played: the lowest total wins."
     else:
         why = "A single hand decides the match."
     return title, why

@@ -255,6 +255,8 @@ class DominoesApp(App[None]):
         True when the coach has never been offered."""
         from .. import settings
 
+        if session.rounds:  # the coach speaks of a line's open ends: not of trains or feet
+            return False
         wanted = settings.get(settings.COACH)
         if wanted is True:
             self._start_coach(session)

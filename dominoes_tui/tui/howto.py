@@ -7,7 +7,7 @@ come from the house's settings (the scoring from :func:`~..engine.explain.explai
 so an option chosen at the table shows here. Rich only, no Textual: tested as text.
 
 Mexican Train and Chicken Foot (``layout`` ``trains`` and ``chicken_foot``) have
-their own sections already, for when their table is built.
+their own sections: their layouts, and how the table asks where a tile goes.
 
 >>> from dominoes_tui.engine import load_variant
 >>> [title for title, _ in how_to_play(load_variant("classic"))]
@@ -160,7 +160,7 @@ def _keys(rules: Rules) -> Text:
 
 
 def _rounds(rules: Rules) -> list[Section]:
-    """Mexican Train and Chicken Foot: their own words (the table comes later)."""
+    """Mexican Train and Chicken Foot: their own words, and the table's keys for them."""
     starts = (
         ("Trains", "Play", "Doubles")
         if rules.layout == "trains"
@@ -171,8 +171,30 @@ def _rounds(rules: Rules) -> list[Section]:
         ("Match the ends", match),
         ("No tile fits?", Text(_paragraph(rules, "No play"))),
         ("The end of a round", Text(_paragraph(rules, "Scoring"))),
+        ("Where a tile goes", _places(rules)),
         ("Keys", _keys(rules)),
     ]
+
+
+def _places(rules: Rules) -> Text:
+    """How the table shows the layout and asks where a tile goes."""
+    t = Text()
+    if rules.layout == "trains":
+        t.append("Each train is a row, labelled with its owner; ")
+        t.append("●", style="bold #ff7a5c")
+        t.append(" marks a train open to all. ")
+    else:
+        t.append("Each arm of the centre is a row, and each foot's toes lie under it. ")
+    t.append("A row shows its newest tiles and the number it takes (")
+    t.append("▸7", style=END)
+    t.append("); the mouse wheel shows older tiles. ")
+    t.append("A tile that fits only one place goes there with Enter; ")
+    t.append("one that fits several asks which: the places are numbered on the table (")
+    t.append("1▸7", style=END)
+    t.append("), and a number, ↑/↓ with Enter, or a click answers.")
+    if rules.layout == "trains" and rules.first_turn_run:
+        t.append(" On your first turn, s ends your run.")
+    return t
 
 
 def how_to_play(rules: Rules) -> list[Section]:

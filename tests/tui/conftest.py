@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from dominoes_tui.engine import Draw, Pass, Play, PlayDoubles, load_variant
-from dominoes_tui.table import EndQuestion, TouchQuestion
+from dominoes_tui.engine import Draw, Pass, Play, PlayDoubles, Stop, load_variant
+from dominoes_tui.table import EndQuestion, PlaceQuestion, TouchQuestion
 from dominoes_tui.tui.app import DominoesApp
 from dominoes_tui.tui.screens.dialogs import HandOverScreen, MatchOverScreen
 from dominoes_tui.tui.screens.table import TableScreen
@@ -89,6 +89,8 @@ async def take_turn(pilot) -> None:
             arrow = table.session.end_arrows.get(action.end, "←→↑↓"[action.end])
             await pilot.press({"←": "left", "→": "right", "↑": "up", "↓": "down"}[arrow])
         q = table.session.question
+        if isinstance(q, PlaceQuestion):  # which train, arm or toe: the number it shows
+            await pilot.press(str(q.places.index(action.end) + 1))
         if isinstance(q, TouchQuestion):  # a matador either way round (R-MT-2)
             await pilot.press("left" if action.touch == q.touches[0] else "right")
     elif isinstance(action, PlayDoubles):
@@ -97,6 +99,8 @@ async def take_turn(pilot) -> None:
         await pilot.press("d")
     elif isinstance(action, Pass):
         await pilot.press("p")
+    elif isinstance(action, Stop):
+        await pilot.press("s")
     await settle(pilot)
 
 

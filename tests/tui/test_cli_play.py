@@ -38,6 +38,21 @@ def test_play_seats_four_players(opened) -> None:
     assert opened[0]["rules"].players == 4 and opened[0]["rules"].partners
 
 
+def test_play_mexican_train_with_six_players(opened) -> None:
+    """Issue 15: ``dominoes play --variant mexican-train --players 6`` (and its options)."""
+    args = ["play", "--variant", "mexican-train", "--players", "6", "--first-turn-run"]
+    result = CliRunner().invoke(cli.app, [*args, "--rounds", "3", "--set", "9"])
+    assert result.exit_code == 0, result.output
+    r = opened[0]["rules"]
+    assert (r.layout, r.players, r.first_turn_run, r.rounds, r.set) == ("trains", 6, True, 3, 9)
+
+
+def test_play_chicken_foot(opened) -> None:
+    result = CliRunner().invoke(cli.app, ["play", "--variant", "chicken-foot", "--players", "8"])
+    assert result.exit_code == 0, result.output
+    assert opened[0]["rules"].layout == "chicken_foot" and opened[0]["rules"].players == 8
+
+
 @pytest.mark.parametrize(
     "args, words",
     [

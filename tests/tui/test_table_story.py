@@ -231,9 +231,14 @@ async def test_the_end_question_names_ends_by_where_the_felt_draws_them() -> Non
 
 
 # ------------------------------------------------------------------ the felt and the hand
-async def test_a_big_terminal_grows_the_line_and_the_hand() -> None:
+async def test_a_big_terminal_grows_the_line_and_the_hand(tmp_path, monkeypatch) -> None:
     sizes = {}
     for size in ((80, 24), (160, 48), (200, 50)):
+        # A home of its own per size: the match saved by the last size is not asked about.
+        home = tmp_path / f"{size[0]}x{size[1]}"
+        home.mkdir()
+        (home / "settings.json").write_text('{"coach": false}', encoding="utf-8")
+        monkeypatch.setenv("DOMINOES_TUI_HOME", str(home))
         app = make_app("classic", seed=15)
         async with app.run_test(size=size) as pilot:
             await play_until(pilot, lambda a: len(a.table.game.line) >= 8)

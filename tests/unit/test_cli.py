@@ -88,8 +88,7 @@ def test_rules_of_mexican_train_and_chicken_foot_in_plain_words():
     assert "15 tiles each" in res.output and "12-12 down to 0-0 (13 rounds)" in res.output
 
 
-def test_play_refuses_the_layouts_the_table_does_not_show_yet_in_one_sentence():
-    for args in (["play", "--variant", "mexican-train"], ["arena", "--variant", "chicken-foot"]):
-        res = runner.invoke(app, args)
-        assert res.exit_code == 2
-        assert "cannot be" in res.output and "Traceback" not in res.output
+def test_play_refuses_a_rounds_option_the_house_does_not_offer_in_one_sentence():
+    res = runner.invoke(app, ["play", "--variant", "mexican-train", "--players", "9"])
+    assert res.exit_code == 2
+    assert "offers 2 to 8" in res.output and "Traceback" not in res.output

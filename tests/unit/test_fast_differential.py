@@ -24,6 +24,7 @@ from dominoes_tui.engine import (
     Pass,
     Play,
     Scores,
+    Stop,
     fast,
     load_variant,
     load_variants,
@@ -31,6 +32,7 @@ from dominoes_tui.engine import (
     seat_view,
     tiles,
 )
+from dominoes_tui.engine.rules import ROUND_LAYOUTS
 
 VARIANTS = load_variants(include_user=False)
 ALL = sorted(VARIANTS)
@@ -41,7 +43,7 @@ HANDS_PER_PRESET = 150
 def to_action(step):
     if step[0] == "play":
         return Play(step[1], step[2], step[3] if len(step) > 3 else None)
-    return Draw() if step[0] == "draw" else Pass()
+    return {"draw": Draw(), "pass": Pass(), "stop": Stop()}[step[0]]
 
 
 def replay(game: Game, trace: list, where: str = "") -> None:
@@ -117,6 +119,10 @@ def test_random_hand_agrees_with_game_on_every_preset(name):
         seed = 1000 * i + 11
         g = Game.new(rules, seed)
         rng = random.Random(seed)
+        if rules.layout in ROUND_LAYOUTS:
+            _random_round_agrees(rules, g, rng, f"{name} seed {seed}")
+            assert fast.random_hand(rules, random.Random(seed)) == g.result
+            continue
         hands, boneyard = fast.deal(rules, rng)
         assert hands == g.hands and boneyard == g.boneyard
         seat, lead = fast.opener_and_lead(rules, hands, rng)
@@ -134,6 +140,27 @@ def test_random_hand_agrees_with_game_on_every_preset(name):
         assert res == g.result
         assert gained == [a + b for a, b in zip(res.points, res.fives)]
         assert fast.random_hand(rules, random.Random(seed)) == res
+
+
+def _random_round_agrees(rules, g: Game, rng: random.Random, where: str) -> None:
+    """Mexican Train, Chicken Foot: round 1 dealt by the Position's class (``empty``, from
+    the Game's shuffle) and played out at random agrees with Game action by action."""
+    cls = fast.position_class(rules)
+    pool = [t for t in range(rules.tile_count) if t not in g.laid_tiles()]
+    rng.shuffle(pool)  # the Game's deal from the same seed (the engine is set aside first)
+    n = rules.deal_size
+    hands = [tiles.mask_of(pool[k * n : (k + 1) * n]) for k in range(rules.players)]
+    assert hands == g.hands and pool[rules.players * n :] == g.boneyard
+    p = cls.empty(rules, hands, pool[rules.players * n :], g.turn)
+    assert p.moves() == g.legal_actions()
+    trace: list = []
+    p.playout(rng.random, trace=trace)
+    assert p.over
+    replay(g, trace, where)
+    assert g.phase in ("hand_over", "match_over")
+    assert g.hands == p.hands and g.boneyard == p.boneyard
+    res, gained = p.finish(Scores.zero(rules.sides))
+    assert res == g.result and gained == list(res.points)
 
 
 POSITION_RULES = [

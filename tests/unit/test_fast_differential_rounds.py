@@ -23,6 +23,7 @@ from dominoes_tui.engine import (
     fast,
     load_variants,
     score_round,
+    seat_view,
 )
 
 VARIANTS = load_variants(include_user=False)
@@ -84,7 +85,9 @@ def test_a_fast_round_from_the_deal_agrees_with_game(name):
 
 
 def _fields(pos) -> tuple:
-    return tuple(getattr(pos, f) for f in type(pos).__slots__)
+    """Every field of a position, its Position base's included."""
+    names = [f for cls in type(pos).__mro__ for f in getattr(cls, "__slots__", ())]
+    return tuple(getattr(pos, f) for f in names)
 
 
 @pytest.mark.parametrize("name", ["mexican-train", "chicken-foot"])
@@ -135,3 +138,48 @@ def test_random_round_scores_what_the_game_would(name):
         assert res.after.written == res.counted
     with pytest.raises(ValueError, match="Mexican Train and Chicken Foot"):
         fast.random_round(VARIANTS["classic"], random.Random(0))
+
+
+@pytest.mark.parametrize("name", ["mexican-train", "chicken-foot"])
+def test_the_layouts_position_from_a_view_agrees_with_game_action_by_action(name):
+    """``fast.position(view)`` (the layout's Position, LAYOUTS): its moves are the game's
+    legal actions; each applied on both paths leaves the same state; the rest of the round,
+    played out and traced, replays in Game to the same score (R-TR-3…5, R-TR-8, R-CF-1…5)."""
+    seen = set()
+    checked = 0
+    for i in range(60):
+        rng = random.Random(20_000 + i)
+        rules = rules_for(name, rng)
+        g0 = Game.new(rules, rng.randrange(2**32))
+        for _ in range(rng.randrange(90)):
+            if g0.phase != "play":
+                break
+            g0.apply(rng.choice(g0.legal_actions()))
+        if g0.phase != "play":
+            continue
+        view = seat_view(g0, g0.turn)
+        root = fast.position(view, list(g0.hands), list(g0.boneyard))
+        assert type(root) is fast.position_class(rules)
+        to_pos, _ = POSITION[rules.layout]
+        assert _fields(root) == _fields(to_pos(g0))
+        assert root.moves() == list(view.legal)
+        for a in view.legal:
+            seen.add(type(a).__name__)
+            p = root.copy()
+            p.apply(a)
+            g = g0.copy()
+            g.apply(a)
+            assert p.hands == g.hands and p.boneyard == g.boneyard, a
+            assert p.over == (g.phase != "play"), a
+            if not p.over:
+                assert _fields(p) == _fields(to_pos(g)), a
+                assert p.moves() == g.legal_actions(), a
+            trace: list = []
+            p.playout(rng.random, greedy=0.6, trace=trace)
+            replay_trace(g, trace, name, i)
+            assert g.phase != "play" and g.hands == p.hands
+            res, gained = p.finish(view.scores)
+            assert res == g.result and gained == list(res.points)
+            checked += 1
+    assert checked > 100
+    assert {"Play", "Draw", "Pass"} <= seen

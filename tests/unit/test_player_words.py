@@ -290,14 +290,14 @@ def test_the_words_module_says_no_rule_id() -> None:
         w.forced_words(True, (3, 4)),
         w.forced_words(False, (3, 4)),
         w.drew_words(tiles.tile(3, 4), True),
-        w.hint_words("it keeps your doubles", 1),
+        str(w.hint_words("it keeps your doubles", 1)),
         str(w.end_question(tiles.tile(3, 4), (0, 1), (3, 4))),
         str(w.end_question(tiles.tile(3, 4), (0, 2), (3, 4, 3, 3))),
         str(w.end_question_again(tiles.tile(3, 4), (0, 1), (3, 4))),
         str(w.wrong_end(tiles.tile(3, 4), 2, (0, 1), (3, 4))),
         str(w.way_round_question(tiles.tile(6, 1), 0, 5, (6, 1))),
         str(w.wait_words("CPU")),
-        w.your_turn_words(2, load_variant("matador"), (5, 0)),
+        str(w.your_turn(2, load_variant("matador"), (5, 0))),
     ]
     assert "Redealt once" in texts[0]
     assert ids_in(texts) == []

@@ -132,6 +132,17 @@ def guess(view, rng):
     """Hidden tiles dealt at random with the counts the view shows."""
     hidden = list(tiles.bits(view.unseen))
     rng.shuffle(hidden)
+    board = view.board
+    d = getattr(board, "round_double", None)
+    if getattr(board, "centre", 0) is None and d in hidden:
+        # R-CF-1: before the centre the round double is its dealt holder's, who moves
+        # first; once someone has drawn, nobody was dealt it: it is in the boneyard.
+        hidden.remove(d)
+        if view.events:
+            hidden.append(d)
+        else:
+            at = sum(view.hand_counts[s] for s in range(view.turn) if s != view.seat)
+            hidden.insert(at, d)
     hands = []
     for s, n in enumerate(view.hand_counts):
         if s == view.seat:

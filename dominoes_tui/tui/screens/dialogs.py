@@ -35,6 +35,8 @@ def _hands_text(table: TableSession) -> Text:
             t.append("went out", style="italic")
         if res is not None:
             t.append(f"  counts {res.counted[seat]}", style="bold")
+            if table.rounds:  # the running total, lowest wins (R-TR-5, R-CF-5)
+                t.append(f", total {g.scores.written[seat]}")
         if seat < len(table.names) - 1:
             t.append("\n")
     return t
@@ -53,6 +55,9 @@ def _scores_table(table: TableSession) -> Text:
         t.append(f"{score_text(r, g.scores, side)}   ")
     if g.scores.hanging:
         t.append(f"hanging {g.scores.hanging}   ", style="#f0a050")
+    if table.rounds:  # R-TR-5, R-CF-5: penalties
+        t.append("lowest total wins", style="dim")
+        return t
     t.append(f"target {target_text(r)}", style="dim")
     return t
 
@@ -74,7 +79,8 @@ def _hands_played(table: TableSession) -> str:
             bits.append(f"{res.hanging_added} hang")
         got = ", ".join(bits)
         parts.append(f"{i}. {how}" + (f" ({got})" if got else ""))
-    return "Hands: " + " · ".join(parts) if parts else ""
+    head = "Rounds: " if table.rounds else "Hands: "
+    return head + " · ".join(parts) if parts else ""
 
 
 class HandOverScreen(ModalScreen[None]):
@@ -94,13 +100,17 @@ class HandOverScreen(ModalScreen[None]):
         g = table.game
         res = g.result
         with Vertical(id="dialog", classes="hand-over"):
-            yield Static(f"Hand {g.hand_no}: {_how(table)}", id="dialog-title")
+            word = "Round" if table.rounds else "Hand"
+            yield Static(f"{word} {g.hand_no}: {_how(table)}", id="dialog-title")
             yield Static(_hands_text(table), id="revealed")
             words = describe_hand(table.rules, res, table.side_names) if res else []
+            if table.rounds:  # each hand's pips and the totals are shown just above/below
+                words = words[:1]
             yield Static("\n".join(f"• {second_person(w)}" for w in words), id="breakdown")
             yield Static(_scores_table(table), id="score-table")
             with Horizontal(id="buttons"):
-                yield Button("Next hand  ⏎", id="next", variant="primary")
+                label = "Next round  ⏎" if table.rounds else "Next hand  ⏎"
+                yield Button(label, id="next", variant="primary")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -115,6 +125,15 @@ class HandOverScreen(ModalScreen[None]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(None)
+
+
+class RoundOverScreen(HandOverScreen):
+    """Mexican Train and Chicken Foot: the same, between rounds."""
+
+    BINDINGS = [
+        Binding("enter,space,n", "next", "Next round", key_display="⏎"),
+        Binding("v", "peek", "Look at the table"),
+    ]
 
 
 class MatchOverScreen(ModalScreen[str]):
@@ -143,13 +162,15 @@ class MatchOverScreen(ModalScreen[str]):
             yield Static(Text(why), id="why")
             if g.result is not None and g.results and g.results[-1] is g.result:
                 words = describe_hand(table.rules, g.result, table.side_names)
+                if table.rounds:  # each hand's pips and the totals are shown beside
+                    words = words[:1]
                 yield Static(_hands_text(table), id="revealed")
                 yield Static("\n".join(f"• {second_person(w)}" for w in words), id="breakdown")
             yield Static(_scores_table(table), id="score-table")
             played = len(g.results)
             yield Static(
-                f"{played} hand{'s' if played != 1 else ''} played (seed {g.seed}). "
-                + _hands_played(table),
+                f"{played} {'round' if table.rounds else 'hand'}{'s' if played != 1 else ''}"
+                f" played (seed {g.seed}). " + _hands_played(table),
                 id="played",
             )
             with Horizontal(id="buttons"):

@@ -34,10 +34,14 @@ from ...engine import (
     format_clock,
     tiles,
 )
+from ...engine.chicken_foot import FootBoard
+from ...engine.trains import TrainsBoard
 from ...store import HandRecord, MatchRecord
+from ...table.words import log_entries, place_words, round_title
 from ..widgets.hand import HandView
 from ..widgets.line import LineView
 from ..widgets.log import MoveLog
+from ..widgets.places import PlacesView, foot_rows, trains_rows
 from ..words import log_lines, score_text, second_person, target_text
 
 OUTCOME_WORDS = {
@@ -185,7 +189,10 @@ class ReplayScreen(Screen[None]):
             yield Static(id="rp-other")
             yield Static(id="rp-scores")
         with Horizontal(id="rp-middle"):
-            yield LineView(id="rp-line")
+            if self.rounds:  # Mexican Train's trains, Chicken Foot's foot
+                yield PlacesView(id="rp-line")
+            else:
+                yield LineView(id="rp-line")
             side = Vertical(id="rp-side")
             side.border_title = "Moves"
             with side:
@@ -236,6 +243,20 @@ class ReplayScreen(Screen[None]):
         self.dismiss(None)
 
     # ------------------------------------------------------------ words
+    @property
+    def rounds(self) -> bool:
+        """Mexican Train or Chicken Foot: rounds, trains or a foot instead of a line."""
+        return self.positions[0].rules.layout in ("trains", "chicken_foot")
+
+    def _lines(self, g: Game) -> list[str]:
+        """A position's hand (or round) in the move log's words."""
+        if self.rounds:
+            return [
+                e.text
+                for e in log_entries(g.events, self.names, g.hand_no, place_words(g, self.names))
+            ]
+        return log_lines(g.events, self.names)
+
     def _old_logs(self) -> list[list[str]]:
         """For each position, the move-log lines of the hands finished before it."""
         out: list[list[str]] = []
@@ -243,7 +264,8 @@ class ReplayScreen(Screen[None]):
         for i in range(len(self.positions)):
             if i and isinstance(self.record.log[i - 1], NextHand):
                 prev = self.positions[i - 1]
-                old = old + log_lines(prev.events, self.names) + [f"— hand {prev.hand_no} over —"]
+                word = "round" if self.rounds else "hand"
+                old = old + self._lines(prev) + [f"— {word} {prev.hand_no} over —"]
             out.append(old)
         return out
 
@@ -306,6 +328,7 @@ class ReplayScreen(Screen[None]):
             "time": f"{self.names[m.loser_side or 0]} ran out of time",
             "resign": f"{self.names[m.loser_side or 0]} resigned",
             "single_hand": "a single hand decides it",
+            "rounds": "the lowest total after the last round",
         }.get(m.reason, m.reason)
         return f"{head}: {why}. {self._final_words()}"
 
@@ -344,36 +367,33 @@ class ReplayScreen(Screen[None]):
         g, r = self.game, self.game.rules
         t = Text()
         t.append(f" {r.name}", style="bold #d9b24a")
-        t.append(f" · {target_text(r)} · ")
+        if self.rounds:  # penalties: the lowest total wins (R-TR-5, R-CF-5)
+            t.append(f" · {round_title(g)} · lowest wins · ")
+        else:
+            t.append(f" · {target_text(r)} · ")
         for side in range(r.sides):
             t.append(f"{self.names[side]} ", style="bold")
             t.append(score_text(r, g.scores, side) + "  ")
         if g.scores.hanging:
             t.append(f"hanging {g.scores.hanging}  ", style="#f0a050")
-        t.append(f"· Hand {g.hand_no} of {self.hands_dealt}", style="dim")
+        if not self.rounds:
+            t.append(f"· Hand {g.hand_no} of {self.hands_dealt}", style="dim")
         t.append(f" · {OUTCOME_WORDS.get(self.record.outcome, self.record.outcome)}", style="dim")
         return t
 
     def log_lines(self) -> list[str]:
         g = self.game
-        return self._logs[self.index] + log_lines(g.events, self.names)
+        return self._logs[self.index] + self._lines(g)
 
     # ------------------------------------------------------------ drawing
     def show(self) -> None:
         g = self.game
         self.query_one("#rp-other", Static).update(self.others_text())
         self.query_one("#rp-scores", Static).update(self.scores_text())
-        self.query_one(LineView).show(
-            g.line,
-            lead_index(g),
-            g.ends,
-            g.rules.set,
-            last_tiles(g),
-            False,
-            arms=g.arms,
-            spinner=g.spinner,
-            sum7=g.rules.match_rule == "sum7",
-        )
+        if self.rounds:
+            self._show_places(g)
+        else:
+            self._show_line(g)
         lines = self.log_lines()
         self.query_one(MoveLog).show(lines[-200:] or ["No moves yet."])
         self.query_one("#rp-step", Static).update(self.step_text())
@@ -385,6 +405,30 @@ class ReplayScreen(Screen[None]):
             self.drawn(),
             dim_unfit=False,
             set_size=g.rules.set,
+        )
+
+    def _show_places(self, g: Game) -> None:
+        board = g.board()  # type: ignore[attr-defined]
+        title = round_title(g).split(":")[0]
+        if isinstance(board, TrainsBoard):
+            hub, says, rows = trains_rows(board, self.names, g.turn, title)
+        else:
+            assert isinstance(board, FootBoard)
+            hub, says, rows = foot_rows(board, title)
+        view = self.query_one(PlacesView)
+        view.show(hub, rows, says=says, set_size=g.rules.set, last=last_tiles(g))
+
+    def _show_line(self, g: Game) -> None:
+        self.query_one(LineView).show(
+            g.line,
+            lead_index(g),
+            g.ends,
+            g.rules.set,
+            last_tiles(g),
+            False,
+            arms=g.arms,
+            spinner=g.spinner,
+            sum7=g.rules.match_rule == "sum7",
         )
 
     def drawn(self) -> set[int]:

@@ -39,12 +39,13 @@ MENU = (
 )
 
 
-TABLE_LAYOUTS = ("line", "spinner")
+TABLE_LAYOUTS = ("line", "spinner", "trains", "chicken_foot")
 """The layouts the table plays (the start menu lists only their houses)."""
 
 
 def playable_variants() -> dict[str, Rules]:
-    """The houses the table can play: 2-4 players on a plain line or about a spinner."""
+    """The houses the table can play: a plain line or a spinner (2-4 players), Mexican
+    Train and Chicken Foot (2-8)."""
     return playable_variants_noted()[0]
 
 

@@ -21,6 +21,8 @@ from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 from ...engine import Game, Rules, tiles
+from ...engine.chicken_foot import FootBoard
+from ...engine.trains import TrainsBoard
 from ...table import (
     Background,
     CpuRequest,
@@ -29,6 +31,7 @@ from ...table import (
     HintRequest,
     MatchOver,
     Notice,
+    PlaceQuestion,
     SaveFailed,
     Sentence,
     TableEvent,
@@ -37,13 +40,14 @@ from ...table import (
     TouchQuestion,
     Waiting,
 )
-from ...table.words import RESUMED
+from ...table.words import RESUMED, round_title
 from ..messages import LeaveTable, NewGame, Quit, StartMatch
 from ..widgets.clock import clock_style
 from ..widgets.hand import HandView
 from ..widgets.line import LineView
 from ..widgets.log import LogScreen, MoveLog
 from ..widgets.message import TONE_STYLES, MessageBar
+from ..widgets.places import PlacesView, foot_rows, trains_rows
 from ..widgets.seats import Boneyard, scores_text, seats_text
 
 __all__ = ["RESUMED", "TableScreen"]
@@ -53,7 +57,7 @@ WIDE = 100
 """From this many columns the move log is wider."""
 BIG = (120, 40)
 """From this size the hand takes its big tiles and the log more room."""
-KEYS = {"d": "draw", "p": "pass", "t": "two_doubles", "r": "resign"}
+KEYS = {"d": "draw", "p": "pass", "t": "two_doubles", "r": "resign", "s": "stop"}
 """Keys that apply only sometimes: hidden from the footer when they do not, and
 answered with why not when pressed then."""
 
@@ -89,6 +93,7 @@ class TableScreen(Screen):
         Binding("d", "draw", "Draw"),
         Binding("p", "pass_turn", "Pass"),
         Binding("t", "two_doubles", "Two doubles"),
+        Binding("s", "stop_run", "Stop run"),
         Binding("h", "hint", "Hint"),
         Binding("l", "log", "Log"),
         Binding("question_mark", "rules", "Help", key_display="?"),
@@ -97,6 +102,7 @@ class TableScreen(Screen):
         Binding("escape", "cancel", "Cancel", show=False),
         Binding("up", "end('↑')", "Up end", show=False),
         Binding("down", "end('↓')", "Down end", show=False),
+        *(Binding(str(n), f"number({n})", f"Place {n}", show=False) for n in range(1, 10)),
     ]
 
     CLOCK_REFRESH = 0.2
@@ -145,7 +151,10 @@ class TableScreen(Screen):
             yield Static(id="seats")
             yield Static(id="scores")
         with Horizontal(id="middle"):
-            yield LineView(id="line")
+            if self.session.rounds:  # trains or the chicken's foot, in place of the line
+                yield PlacesView(id="line")
+            else:
+                yield LineView(id="line")
             with Vertical(id="side"):
                 yield Static(id="log-title")
                 yield MoveLog(id="log")
@@ -171,6 +180,7 @@ class TableScreen(Screen):
         self.call_after_refresh(self.refresh_table)
 
     def _size_classes(self, width: int, height: int) -> None:
+        self.set_class(self.session.rules.players > 4, "-many")
         self.set_class(width >= WIDE, "-wide")
         self.set_class(width >= BIG[0] and height >= BIG[1], "-big")
 
@@ -182,11 +192,10 @@ class TableScreen(Screen):
             elif isinstance(e, Waiting):
                 self._arm(e.due)
             elif isinstance(e, HandOver):
-                from .dialogs import HandOverScreen
+                from .dialogs import HandOverScreen, RoundOverScreen
 
-                self.app.push_screen(
-                    HandOverScreen(self.session), lambda _: self.session.next_hand()
-                )
+                over = RoundOverScreen if self.session.rounds else HandOverScreen
+                self.app.push_screen(over(self.session), lambda _: self.session.next_hand())
             elif isinstance(e, MatchOver):
                 self.show_result()
             elif isinstance(e, Notice):
@@ -291,6 +300,42 @@ class TableScreen(Screen):
         if g.events and g.events[-1].kind in ("play", "doubles"):
             e = g.events[-1]
             last = {e.tile} | ({e.second} if e.second is not None else set())
+        if s.rounds:
+            self._show_places(last)
+        else:
+            self._show_line(last)
+        self._repaint_rows()
+        title = Text()
+        title.append(f"Hand {g.hand_no}" if g.phase != "match_over" else "Match over", "bold")
+        if s.rounds:
+            title = Text()
+            title.append(f"Round {g.hand_no}" if g.phase != "match_over" else "Match over", "bold")
+        title.append(f" · {s.rules.name}", style="#d9b24a")
+        self.query_one("#log-title", Static).update(title)
+        entries = s.log()
+        self.query_one(MoveLog).show(entries[-60:] or ["No moves yet."], g.hand_no)
+        self.query_one(MessageBar).show(s.lines)
+        self.refresh_bindings()
+
+    def _show_places(self, last: set[int]) -> None:
+        """Mexican Train's trains or Chicken Foot's foot, from the board every seat sees."""
+        s = self.session
+        board = s.view().board
+        title = round_title(s.game).split(":")[0]  # "Round 3 of 13"
+        if isinstance(board, TrainsBoard):
+            hub, says, rows = trains_rows(board, s.names, s.turn, title)
+        else:
+            assert isinstance(board, FootBoard)
+            hub, says, rows = foot_rows(board, title)
+        q = s.question
+        asked = q.places if isinstance(q, PlaceQuestion) else ()
+        self.query_one(PlacesView).show(
+            hub, rows, says=says, set_size=s.rules.set, last=last, asked=asked, pick=s.pick
+        )
+
+    def _show_line(self, last: set[int]) -> None:
+        s = self.session
+        g = s.game
         q = s.question
         asking = isinstance(q, EndQuestion)
         line = self.query_one(LineView)
@@ -310,15 +355,6 @@ class TableScreen(Screen):
         if g.ends and line.size.width > 1:  # the arrow keys as the felt draws the ends
             s.end_arrows = line.arrows_for(tuple(range(len(g.ends))))
             line.set_arrows(s.end_arrows)
-        self._repaint_rows()
-        title = Text()
-        title.append(f"Hand {g.hand_no}" if g.phase != "match_over" else "Match over", "bold")
-        title.append(f" · {s.rules.name}", style="#d9b24a")
-        self.query_one("#log-title", Static).update(title)
-        entries = s.log()
-        self.query_one(MoveLog).show(entries[-60:] or ["No moves yet."], g.hand_no)
-        self.query_one(MessageBar).show(s.lines)
-        self.refresh_bindings()
 
     def _repaint_rows(self) -> None:
         """The seats row and the scores row (the clocks change without an event)."""
@@ -362,7 +398,13 @@ class TableScreen(Screen):
         else:
             bone = Boneyard(view.boneyard_count, 0, draws=False)
         clocks = {seat: self._clock(seat) for seat in range(r.players)}
-        return seats_text(s.seats(), width, s.thinking, bone, clocks)
+        seats = s.seats()
+        if len(seats) > 4:  # two rows: four seats each, the boneyard on the first
+            half = (len(seats) + 1) // 2
+            first = seats_text(seats[:half], width, s.thinking, bone, clocks, backs=False)
+            second = seats_text(seats[half:], width, False, None, clocks, backs=False)
+            return Text("\n").join([first, second])
+        return seats_text(seats, width, s.thinking, bone, clocks)
 
     def _scores_text(self, width: int) -> Text:
         """The target, each side's score (held points spelled out, All Fives' points just
@@ -396,6 +438,8 @@ class TableScreen(Screen):
             self.session.go_on()
             return
         what = KEYS.get(event.key)
+        if what == "stop" and not self.session.rounds:
+            what = None  # only Mexican Train's first-turn run stops
         if what is not None and not self.session.can(what):  # hidden: say why not
             event.stop()
             event.prevent_default()
@@ -416,6 +460,7 @@ class TableScreen(Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Only the keys that apply now show in the footer (the others say why not)."""
         can = {
+            "stop_run": "stop",
             "pass_turn": "pass",
             "two_doubles": "two_doubles",
             "draw": "draw",
@@ -435,6 +480,10 @@ class TableScreen(Screen):
             out.append(("Enter", "play the raised tile"))
         if isinstance(s.question, EndQuestion):
             out.append(("arrows", "the end the arrow shows on the felt; Esc another tile"))
+        if isinstance(s.question, PlaceQuestion):
+            out.append(("1-9", "the place marked with that number; ↑/↓ and Enter too"))
+        if s.can("stop"):
+            out.append(("s", "stop laying your first-turn run"))
         for key, what, words in (
             ("d", "draw", "draw from the boneyard"),
             ("p", "pass", "pass"),
@@ -455,6 +504,8 @@ class TableScreen(Screen):
         q = self.session.question
         if isinstance(q, TouchQuestion):
             self.session.choose_touch(q.touches[0 if delta < 0 else -1])
+        elif isinstance(q, PlaceQuestion):
+            self.session.move_pick(delta)
         elif isinstance(q, EndQuestion):
             self.session.choose_arrow("←" if delta < 0 else "→")
         else:
@@ -464,6 +515,16 @@ class TableScreen(Screen):
         """↑/↓ (and ←/→) answer which end, when a tile fits several."""
         if isinstance(self.session.question, EndQuestion):
             self.session.choose_arrow(arrow)
+        elif isinstance(self.session.question, PlaceQuestion):
+            self.session.move_pick(-1 if arrow == "↑" else 1)
+
+    def action_number(self, n: int) -> None:
+        """1-9 answer which train, arm or toe, as the felt numbers them."""
+        if isinstance(self.session.question, PlaceQuestion):
+            self.session.choose_number(n)
+
+    def action_stop_run(self) -> None:
+        self.session.stop()
 
     def action_play(self) -> None:
         self.session.play_selected()
@@ -511,3 +572,6 @@ class TableScreen(Screen):
 
     def on_line_view_end_clicked(self, message: LineView.EndClicked) -> None:
         self.session.click_end(message.end)
+
+    def on_places_view_place_clicked(self, message: PlacesView.PlaceClicked) -> None:
+        self.session.click_end(message.place)

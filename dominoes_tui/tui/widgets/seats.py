@@ -114,8 +114,10 @@ def seats_text(
     thinking: bool = False,
     boneyard: Boneyard | None = None,
     clocks: Mapping[int, Text] | None = None,
+    backs: bool = True,
 ) -> Text:
-    """The seats row fitted to ``width`` cells: the richest form that fits.
+    """The seats row fitted to ``width`` cells: the richest form that fits (``backs``:
+    False leaves the tile backs out, for seats laid on two rows alike).
 
     >>> from dominoes_tui.table.words import SeatInfo
     >>> row = seats_text([SeatInfo(0, "You", 5, turn=True), SeatInfo(1, "East", 5, last="6-3"),
@@ -131,14 +133,14 @@ def seats_text(
     for slot in (THINKING, "…"):
         for last in lasts[:-1] or lasts:  # the last moves go last of all
             for bone in forms:
-                for backs in ((5 if many else 7), 0):
+                for n_backs in ((5 if many else 7), 0) if backs else (0,):
                     for sep in ("   ", "  ", " "):
-                        tries.append((backs, last, bone, sep, slot))
+                        tries.append((n_backs, last, bone, sep, slot))
     for bone in forms:
         tries.append((0, "", bone, " ", "…"))
     best = None
-    for backs, last, bone, sep, slot in tries:
-        t = _row(seats, backs, last, bone, sep, " (partner)", thinking, clocks, slot)
+    for n_backs, last, bone, sep, slot in tries:
+        t = _row(seats, n_backs, last, bone, sep, " (partner)", thinking, clocks, slot)
         if t.cell_len <= width:
             return t
         best = t
@@ -197,26 +199,31 @@ def scores_text(
         number = target.split()[0]
         if number.isdigit():
             targets.append(f"to {number}")
+    if target.startswith("Round ") and ":" in target:  # "Round 3 of 13: engine 10-10"
+        targets += [target.split(":")[0], ""]  # the felt's hub row names the round too
     best = Text()
-    for sep in (" · ", "  ", " "):
-        for tgt in targets:
-            parts: list[Text] = [Text(tgt)]
-            for name, score, scored in sides:
-                t = Text()
-                t.append(f"{name} ", style="bold")
-                t.append(score)
-                if scored:  # All Fives: points just scored, until the next play (R-F-2)
-                    t.append(f" +{scored}", style=SCORED_STYLE)
-                parts.append(t)
-            for words in stakes:
-                warn = "hanging" in words or "bonus" in words
-                parts.append(Text(words, style=WARN_STYLE if warn else STAKE_STYLE))
-            out = Text(" ")
-            for i, p in enumerate(parts):
-                if i:
-                    out.append(sep, style="dim")
-                out.append_text(p)
-            best = out
-            if out.cell_len <= width:
-                return out
+    seps = (" · ", "  ", " ")
+    order = [(sep, tgt) for sep in seps for tgt in targets]
+    if target.startswith("Round "):  # the round's whole words before wider separators
+        order = [(sep, tgt) for tgt in targets for sep in seps]
+    for sep, tgt in order:
+        parts: list[Text] = [Text(tgt)] if tgt else []
+        for name, score, scored in sides:
+            t = Text()
+            t.append(f"{name} ", style="bold")
+            t.append(score)
+            if scored:  # All Fives: points just scored, until the next play (R-F-2)
+                t.append(f" +{scored}", style=SCORED_STYLE)
+            parts.append(t)
+        for words in stakes:
+            warn = "hanging" in words or "bonus" in words
+            parts.append(Text(words, style=WARN_STYLE if warn else STAKE_STYLE))
+        out = Text(" ")
+        for i, p in enumerate(parts):
+            if i:
+                out.append(sep, style="dim")
+            out.append_text(p)
+        best = out
+        if out.cell_len <= width:
+            return out
     return best

@@ -1,0 +1,607 @@
+"""CPU play for the games of rounds: Mexican Train and Chicken Foot.
+
+Every level's class (:mod:`.easy`, :mod:`.medium`, :mod:`.hard`, :mod:`.expert`)
+hands a view whose ``board`` is set (a :class:`~dominoes_tui.engine.TrainsBoard`
+or :class:`~dominoes_tui.engine.FootBoard`) to the functions here; the line
+games never come here. Like every CPU player these read only the seat's view and
+spell no rule: the legal moves are ``view.legal``, where a tile may go and what
+it must show come from the board (``places_for``, ``places``, each place's
+``end``), the penalties from the engine's scoring, the playouts from the
+engine's :class:`~dominoes_tui.engine.fast.Position` of the layout.
+
+- Medium (:func:`medium_key`): shed the most penalty now; a double goes down
+  when a tile to follow it is in hand (a double's player plays again in Mexican
+  Train; in Chicken Foot the heavier tile first); on a tie its own train first,
+  then the Mexican train.
+- Hard (:func:`evaluate`): a weighted one-move evaluation. Mexican Train: keep
+  the longest train this hand can lay on its own train (the plan), shed the
+  other tiles ("orphans") on the Mexican train and open trains, close its own
+  train when it carries a marker, a double with its follower in hand, a double
+  nobody after it can satisfy, ends the next seats showed they lack. Chicken
+  Foot: a double whose toes the seat closest to going out cannot fill, ends
+  the next two seats and that seat likely lack, a hand that still fits. Both count the suits (tiles not seen yet) and the
+  voids inferred from draws and passes (:func:`infer`).
+- Expert (:func:`expert_values`): determinized search. Many deals of the tiles
+  it has not seen, each consistent with the counts and the inferred voids;
+  every distinct move played out to the end of the round by the engine's fast
+  playout and scored with the engine's ``score_round``; a move's value is the
+  chance of finishing the match with the lowest total (ties shared), with the
+  penalty difference against the field as a lesser term. Every move sees the
+  same deals; a seed reproduces every choice.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from ..engine import Action, Draw, Pass, Play, SeatView, Stop, fast, tiles
+from ..engine.scoring import counted_pips
+from .knowledge import Knowledge, sample_world
+from .knowledge import infer as infer_line
+
+if TYPE_CHECKING:
+    from ..engine import Rules
+    from .expert import ExpertPlayer
+
+_SUIT = tiles.SUIT_MASK
+_BIT = tiles.BIT
+_LOW = tiles.LOW
+_HIGH = tiles.HIGH
+_DOUBLE = tiles.DOUBLE
+_VALUE = tiles.VALUE
+
+
+def is_rounds(view: SeatView) -> bool:
+    """A view of Mexican Train or Chicken Foot (its layout is a board of places)."""
+    return view.board is not None
+
+
+def trains(view: SeatView) -> bool:
+    """Mexican Train (the board has trains); else Chicken Foot."""
+    return hasattr(view.board, "trains")
+
+
+def penalty(rules: Rules, hand: int, t: int) -> int:
+    """What tile ``t`` adds to ``hand``'s count at the end, as the engine's scoring counts it
+    (its pips; the 0-0 counts 50 in these games)."""
+    return counted_pips(rules, hand) - counted_pips(rules, hand & ~_BIT[t])
+
+
+# ---------------------------------------------------------------- inference
+def infer(view: SeatView) -> Knowledge:
+    """What this seat can infer of the hidden hands (:func:`.knowledge.infer`).
+
+    A seat draws only when no tile of its fits a place open to it, then plays
+    the tile drawn or passes (R-TR-3, R-CF-3, R-CF-4): every draw and pass tells
+    that its hand showed none of the open numbers (``Event.ends``). Before
+    Chicken Foot's centre double is down, a draw tells that nobody was dealt it.
+    """
+    know = infer_line(view)
+    board = view.board
+    d = getattr(board, "round_double", None)
+    if d is not None and board.centre is None and any(e.kind == "draw" for e in view.events):
+        bit = _BIT[d]
+        for s, slots in enumerate(know.slots):
+            keep = len(slots) - 1 if board.drew and s == view.turn else len(slots)
+            for i in range(keep):
+                slots[i] |= bit
+    return know
+
+
+def lacks(know: Knowledge, view: SeatView, seat: int, mask: int) -> float:
+    """The chance that ``seat`` holds no tile of ``mask`` (1 if it showed it cannot)."""
+    if know.cannot_hold(seat, mask):
+        return 1.0
+    possible = know.possible(seat)
+    pool = possible.bit_count()
+    if not pool:
+        return 1.0
+    share = (possible & mask).bit_count() / pool
+    return (1.0 - share) ** view.hand_counts[seat]
+
+
+# ---------------------------------------------------------------- places
+def places(view: SeatView, seat: int | None = None) -> tuple[int, ...]:
+    """Where ``seat`` (default: this seat) may lay a tile now, as the engine says."""
+    board = view.board
+    if trains(view):
+        return board.places_for(view.seat if seat is None else seat)  # type: ignore[union-attr]
+    return board.places()  # type: ignore[union-attr]
+
+
+def place_end(view: SeatView, p: int) -> int:
+    """The number a tile must show to go on place ``p``."""
+    board = view.board
+    if trains(view):
+        return board.trains[p].end  # type: ignore[union-attr]
+    return board.lines[p].end  # type: ignore[union-attr]
+
+
+def describe(view: SeatView, a: Action) -> str:
+    """A move in words: "7-3 on your train", "9-9 in the centre", "5-2 on arm 2"."""
+    if isinstance(a, Play):
+        name = tiles.name(a.tile)
+        if a.end is None:
+            return f"{name} in the centre"
+        board = view.board
+        if trains(view):
+            return f"{name} on {board.place_name(a.end, view.seat)}"  # type: ignore[union-attr]
+        return f"{name} on {board.place_name(a.end)}"  # type: ignore[union-attr]
+    if isinstance(a, Stop):
+        return "stop the run"
+    return str(a)
+
+
+def after_play(view: SeatView, a: Action) -> tuple[int, tuple[int, ...]]:
+    """This seat's hand after ``a`` and the numbers of the places open to it after it."""
+    hand = view.hand
+    if not isinstance(a, Play):
+        return hand, tuple(place_end(view, p) for p in places(view))
+    hand &= ~_BIT[a.tile]
+    root = fast.position(view)
+    root.apply(a)
+    p = root
+    if trains(view):
+        opened = p.places(view.seat)  # type: ignore[attr-defined]
+    else:
+        opened = p.places()  # type: ignore[attr-defined]
+    return hand, tuple(p.ends[q] for q in opened)  # type: ignore[attr-defined]
+
+
+def outcome_key(view: SeatView, a: Action) -> tuple:
+    """Moves with the same key reach the same position (Chicken Foot: a tile on either of
+    two lines showing the same number); the review counts a decision by these keys."""
+    if not isinstance(a, Play):
+        return (type(a).__name__,)
+    p = fast.position(view)
+    p.apply(a)
+    return ("play", a.tile, p.layout_key(), p.turn)
+
+
+# ---------------------------------------------------------------- Medium
+def medium_key(view: SeatView, a: Action) -> tuple:
+    """Medium's order of moves: most penalty shed; a double with a tile to follow it
+    first, a double without one last; own train, then the Mexican train, on a tie."""
+    if not isinstance(a, Play):
+        return (-1, 0, 0, 0)
+    t = a.tile
+    rules = view.rules
+    rest = view.hand & ~_BIT[t]
+    double = 0
+    if _DOUBLE[t] and a.end is not None:
+        double = 1 if rest & _SUIT[_HIGH[t]] else -1
+    where = 0
+    if trains(view) and a.end is not None:
+        where = 2 if a.end == view.seat else 1 if a.end == view.board.mexican else 0  # type: ignore[union-attr]
+    return (
+        double if trains(view) else 0,
+        penalty(rules, view.hand, t),
+        int(bool(_DOUBLE[t])),
+        where,
+    )
+
+
+# ---------------------------------------------------------------- Hard
+W_DRAW = 50.0
+"""A draw (forced: nothing fits) against any play."""
+W_STOP = 20.0
+"""Stopping a first-turn run while a tile still fits (it could be laid for free)."""
+
+TRAINS_WEIGHTS: dict[str, float] = {
+    "pips": 1.0,
+    "chain": 3.0,
+    "ready": 2.0,
+    "stuck": -10.0,
+    "close": 7.0,
+    "followed": 9.0,
+    "alone": -7.0,
+    "alone_stuck_next": 6.0,
+    "void_next": 3.0,
+}
+"""Hard's weights in Mexican Train, per feature of :func:`features`."""
+
+FOOT_WEIGHTS: dict[str, float] = {
+    "pips": 0.5,
+    "ready": 8.0,
+    "stuck": -23.3,
+    "fits": -0.35,
+    "numbers": -6.7,
+    "doubles_left": -11.5,
+    "held": 8.5,
+    "unseen": 4.2,
+    "void_next": 17.8,
+    "void_next2": 29.0,
+    "void_leader": 16.5,
+    "void_next_no_draw": 1.0,
+    "double": 18.3,
+    "double_held": -8.5,
+    "double_unseen": 6.9,
+    "double_stuck_next": 8.6,
+    "double_stuck_leader": 72.9,
+}
+"""Hard's weights in Chicken Foot, per feature of :func:`features`: fitted to Expert's
+values of its moves against three Mediums (a softmax over each decision's moves), then
+moved one at a time while Hard's share of the lowest total against three Mediums rose
+(deals other than the bar's). What counts: leaving numbers the next two seats and the
+seat closest to going out lack, a double the leader cannot fill, a hand that still fits
+next turn; the pips shed count less than in Mexican Train (every seat draws often)."""
+
+
+def _chain(hand: int, end: int) -> tuple[int, int, int]:
+    """The longest train ``hand`` can lay from ``end``: (tiles, pips, its tiles as a mask)."""
+    return _chain_cached(hand, end)
+
+
+@lru_cache(maxsize=4096)
+def _chain_cached(hand: int, end: int) -> tuple[int, int, int]:
+    budget = [4000]
+    memo: dict[tuple[int, int], tuple[int, int, int]] = {}
+
+    def go(h: int, n: int) -> tuple[int, int, int]:
+        key = (h, n)
+        got = memo.get(key)
+        if got is not None:
+            return got
+        best = (0, 0, 0)
+        f = h & _SUIT[n]
+        if budget[0] <= 0:  # a huge hand of branches: the heaviest tile, greedily
+            if f:
+                t = fast.heaviest(f)
+                m = _HIGH[t] if _LOW[t] == n else _LOW[t]
+                k, p, used = go(h & ~_BIT[t], m)
+                best = (k + 1, p + _VALUE[t], used | _BIT[t])
+            memo[key] = best
+            return best
+        budget[0] -= 1
+        while f:
+            b = f & -f
+            f ^= b
+            t = b.bit_length() - 1
+            m = _HIGH[t] if _LOW[t] == n else _LOW[t]
+            k, p, used = go(h ^ b, m)
+            cand = (k + 1, p + _VALUE[t], used | b)
+            if cand[:2] > best[:2]:
+                best = cand
+        memo[key] = best
+        return best
+
+    return go(hand, end)
+
+
+def _ready(hand: int, ends: tuple[int, ...]) -> int:
+    """How many of ``ends`` a tile of ``hand`` fits (distinct numbers)."""
+    return sum(1 for n in set(ends) if hand & _SUIT[n])
+
+
+def _next_seats(view: SeatView, k: int) -> list[int]:
+    players = view.rules.players
+    return [(view.seat + i) % players for i in range(1, min(k, players - 1) + 1)]
+
+
+def _leader(view: SeatView) -> int:
+    """The other seat closest to going out (fewest tiles; the next to move on a tie)."""
+    others = _next_seats(view, view.rules.players - 1)
+    return min(others, key=lambda s: view.hand_counts[s])
+
+
+def features(view: SeatView, know: Knowledge, a: Play) -> dict[str, float]:
+    """What Hard weighs in a play (a tile on a place), read from the view and ``know``.
+
+    Both games: ``pips`` (penalty shed), ``ready`` (open numbers a tile of this
+    hand fits after it, up to 3), ``stuck`` (none), ``fits`` (tiles of this hand
+    that fit them), ``double``, ``doubles_left``, ``numbers`` (different numbers
+    kept); for the number a play leaves on a public place: ``held`` (tiles kept
+    that show it), ``unseen`` (tiles not seen that show it), ``void_next``,
+    ``void_next2``, ``void_leader`` (the chance the next seat, the one after, the
+    seat with the fewest tiles lacks it), ``void_next_no_draw`` (the same with the
+    boneyard empty). Mexican Train: ``chain`` (the longest
+    train the hand can still lay on its own train), ``breaks`` (a tile of that
+    train laid elsewhere), ``orphan`` (a tile that train does not need, laid on a
+    public train), ``own`` / ``mexican`` / ``open_train`` (where), ``close`` (its
+    own train carries a marker and the play is on it), ``followed`` / ``alone``
+    (a double with or without a tile in hand to follow it), ``alone_stuck_next``
+    (the chance the next seat cannot satisfy it). Chicken Foot: ``double_held``,
+    ``double_unseen``, ``double_stuck_next`` (the chance each of the next three
+    seats cannot fill the double's toes), ``double_stuck_leader``.
+    """
+    rules = view.rules
+    t, p = a.tile, a.end
+    hand, open_ends = after_play(view, a)
+    f: dict[str, float] = {"pips": penalty(rules, view.hand, t)}
+    ready = _ready(hand, open_ends)
+    f["ready"] = min(ready, 3)
+    f["stuck"] = float(not ready)
+    f["doubles_left"] = (hand & tiles.DOUBLES_MASK).bit_count()
+    f["numbers"] = sum(1 for n in range(rules.set + 1) if hand & _SUIT[n])
+    f["double"] = float(_DOUBLE[t])
+    if p is None:
+        return f
+    n = place_end(view, p)
+    m = tiles.other_end(t, n)
+    fit = 0
+    for e in set(open_ends):
+        fit |= _SUIT[e]
+    f["fits"] = min((hand & fit).bit_count(), 6)
+    public = not (trains(view) and p == view.seat)  # an end others may play on
+    if not _DOUBLE[t] and public:
+        f["held"] = min((hand & _SUIT[m]).bit_count(), 3)
+        f["unseen"] = (know.unseen & _SUIT[m]).bit_count()
+        nxt = _next_seats(view, 2)
+        f["void_next"] = lacks(know, view, nxt[0], _SUIT[m])
+        if len(nxt) > 1:
+            f["void_next2"] = lacks(know, view, nxt[1], _SUIT[m])
+        leader = _leader(view)
+        f["void_leader"] = lacks(know, view, leader, _SUIT[m])
+        if not view.boneyard_count:
+            f["void_next_no_draw"] = f["void_next"]
+    if trains(view):
+        board = view.board
+        me = view.seat
+        own = board.trains[me]  # type: ignore[union-attr]
+        before = _chain(view.hand, own.end)
+        after = _chain(hand, tiles.other_end(t, own.end) if p == me else own.end)
+        f["chain"] = after[0]
+        f["breaks"] = float(p != me and bool(before[2] & _BIT[t]))
+        f["orphan"] = float(p != me and not before[2] & _BIT[t])
+        f["own"] = float(p == me)
+        f["mexican"] = float(p == board.mexican)  # type: ignore[union-attr]
+        f["open_train"] = float(p != me and p != board.mexican)  # type: ignore[union-attr]
+        f["close"] = float(p == me and own.marker)
+        if _DOUBLE[t]:
+            follow = bool(hand & _SUIT[n])
+            f["followed"] = float(follow)
+            f["alone"] = float(not follow)
+            if not follow:
+                nxt = _next_seats(view, 1)
+                f["alone_stuck_next"] = sum(lacks(know, view, s, _SUIT[n]) for s in nxt)
+        if f.get("held") and p == me:
+            f["held"] = 0.0  # a number on its own train is the plan's, counted by chain
+    elif _DOUBLE[t]:
+        f["double_held"] = min((hand & _SUIT[n]).bit_count(), 3)
+        f["double_unseen"] = (know.unseen & _SUIT[n]).bit_count()
+        nxt = _next_seats(view, 3)
+        f["double_stuck_next"] = sum(lacks(know, view, s, _SUIT[n]) for s in nxt)
+        f["double_stuck_leader"] = lacks(know, view, _leader(view), _SUIT[n])
+    return f
+
+
+def evaluate(view: SeatView, know: Knowledge, a: Action) -> tuple[float, list[str]]:
+    """Hard's weighted score of ``a`` and its reasons, strongest first."""
+    if isinstance(a, Draw):
+        return -W_DRAW, ["draw: nothing fits"]
+    if isinstance(a, Pass):
+        if view.drawn is not None:
+            return 0.0, [f"pass: the {tiles.name(view.drawn)} drawn does not fit"]
+        return 0.0, ["pass: nothing fits and there is nothing to draw"]
+    if isinstance(a, Stop):
+        return -W_STOP, ["stops the run"]
+    if not isinstance(a, Play):
+        return 0.0, []
+    if not view.hand & ~_BIT[a.tile]:
+        return 1000.0, ["goes out"]
+    f = features(view, know, a)
+    weights = TRAINS_WEIGHTS if trains(view) else FOOT_WEIGHTS
+    score = sum(w * f.get(k, 0.0) for k, w in weights.items())
+    return score, _reasons(view, know, a, f)
+
+
+def _a(n: int) -> str:
+    """A number with its article: "a 7", "an 8", "an 11"."""
+    return f"an {n}" if n in (8, 11) else f"a {n}"
+
+
+def _reasons(view: SeatView, know: Knowledge, a: Play, f: dict[str, float]) -> list[str]:
+    """The features of a play in words, strongest first."""
+    why: list[tuple[float, str]] = []
+    t = a.tile
+    pips = int(f["pips"])
+    why.append((50 + pips, f"sheds {pips} pip{'s' * (pips != 1)}"))
+    if a.end is None:
+        why.append((95, f"{tiles.name(t)} opens the round in the centre"))
+    if f.get("close"):
+        why.append((80, "takes the marker off your train"))
+    if f.get("followed"):
+        why.append((90, "a double with a tile to follow it: two tiles this turn"))
+    if f.get("alone_stuck_next", 0) > 0.5:
+        why.append((85, f"the next player likely cannot satisfy the {tiles.name(t)}"))
+    if f.get("double_stuck_next", 0) > 1.0:
+        why.append((90, f"the next players likely cannot fill the {tiles.name(t)}'s toes"))
+    elif f.get("double_stuck_leader", 0) > 0.6:
+        why.append(
+            (88, f"the player closest to going out likely cannot fill the {tiles.name(t)}'s toes")
+        )
+    if f.get("orphan"):
+        why.append((70, "sheds a tile your own train does not need"))
+    elif f.get("breaks"):
+        why.append((5, "takes a tile from the train you could lay on your own"))
+    elif f.get("own") and f.get("chain"):
+        why.append((60, f"lays your own train on ({int(f['chain'])} more to come)"))
+    if a.end is not None and not tiles.DOUBLE[t]:
+        m = tiles.other_end(t, place_end(view, a.end))
+        nxt = _next_seats(view, 1)
+        if any(know.cannot_hold(s, _SUIT[m]) for s in nxt):
+            why.append((100, f"leaves {_a(m)}, which the next player showed they lack"))
+        elif f.get("void_leader", 0) > 0.6 and not trains(view):
+            why.append((75, f"leaves {_a(m)}, which the player closest to going out likely lacks"))
+        elif f.get("held"):
+            k = int(f["held"])
+            why.append((55, f"leaves {_a(m)} and keeps {k} tile{'s' * (k > 1)} to follow it"))
+    if f.get("stuck"):
+        why.append((5, "leaves nothing to play next turn"))
+    why.sort(key=lambda x: -x[0])
+    return [w for _, w in why]
+
+
+# ---------------------------------------------------------------- Expert
+DEFAULT_PLAYOUTS = 900
+"""Playouts per decision (split over its distinct moves): Expert's budget in these games."""
+MIN_DEALS = 16
+MAX_DEALS = 300
+POINTS_WEIGHT = 0.1
+"""The penalty difference against the field beside the chance to win, per standard
+deviation of a round's penalty: it ranks moves the win chance leaves level."""
+
+
+_SPREADS: dict[tuple, float] = {}
+
+
+def round_spread(rules: Rules) -> float:
+    """A seat's round penalty's standard deviation, from 200 random rounds played with the
+    search's greedy policy (seeded; measured once per set, seats and deal)."""
+    key = (
+        rules.layout,
+        rules.set,
+        rules.players,
+        rules.deal_size,
+        rules.first_turn_run,
+        rules.blank_double_counts,
+    )
+    got = _SPREADS.get(key)
+    if got is None:
+        rng = random.Random(4242)
+        xs = []
+        for _ in range(200):
+            xs.extend(fast.random_round(rules, rng, 1, greedy=0.75).counted)
+        mu = sum(xs) / len(xs)
+        var = sum((x - mu) ** 2 for x in xs) / max(1, len(xs) - 1)
+        got = _SPREADS[key] = max(1.0, math.sqrt(var))
+    return got
+
+
+# E[f(Z)] for Z standard normal: a grid of 17 nodes on [-4, 4] weighted by the density.
+_GRID = tuple(-4.0 + 0.5 * i for i in range(17))
+_W = tuple(math.exp(-z * z / 2) for z in _GRID)
+_GH = tuple((z, w / sum(_W)) for z, w in zip(_GRID, _W))
+
+
+def _phi(x: float) -> float:
+    return 0.5 * math.erfc(-x / math.sqrt(2.0))
+
+
+def lowest_chance(totals: tuple[int, ...], me: int, spread: float) -> float:
+    """The chance ``me`` ends the match with the lowest total (ties shared).
+
+    ``spread``: the standard deviation of each seat's penalties still to come
+    (0 after the last round: the totals are final, R-TR-6).
+    """
+    mine = totals[me]
+    if spread <= 0:
+        low = min(totals)
+        if mine != low:
+            return 0.0
+        return 1.0 / totals.count(low)
+    gaps = [(t - mine) / spread for s, t in enumerate(totals) if s != me]
+    total = 0.0
+    for z, w in _GH:
+        prod = w
+        for g in gaps:
+            prod *= _phi(g - z)
+        total += prod
+    return total
+
+
+def expert_values(player: ExpertPlayer, view: SeatView) -> dict[Action, float]:
+    """Expert's value of every legal move (chance to finish lowest, plus a little for
+    penalty against the field); sets ``player.last_values`` / ``last_deals``."""
+    legal = list(view.legal)
+    root = fast.position(view)
+    acts: list[Action] = []
+    same: dict[Action, Action] = {}
+    seen: dict[tuple, Action] = {}
+    for a in legal:
+        key = outcome_key(view, a)
+        if key in seen:
+            same[a] = seen[key]
+        else:
+            seen[key] = a
+            acts.append(a)
+    rules = view.rules
+    me = view.seat
+    from .expert import DEFAULT_PLAYOUTS as LINE_PLAYOUTS
+
+    playouts = player.playouts
+    if playouts == LINE_PLAYOUTS:
+        playouts = DEFAULT_PLAYOUTS  # Expert left at its default: these games' budget
+    deals = max(MIN_DEALS, min(MAX_DEALS, playouts // len(acts)))
+    know = infer(view)
+    rng = player.rng
+    rand = rng.random
+    greedy = player.greedy
+    sigma = round_spread(rules)
+    left = max(0, view.rounds - view.hand_no)
+    future = sigma * math.sqrt(left)
+    scores = view.scores
+    totals = [0.0] * len(acts)
+    wins = [0.0] * len(acts)
+    start = time.perf_counter()
+    done = 0
+    cache: dict[tuple[int, ...], float] = {}
+    others = rules.players - 1
+    for _ in range(deals):
+        world = sample_world(know, view.hand_counts, rng)
+        assert world is not None
+        hands0, bone0 = world
+        hands0[me] = view.hand
+        for j, a in enumerate(acts):
+            p = root.copy(hands0, bone0)
+            p.apply(a)
+            p.playout(rand, greedy)
+            res, _ = p.finish(scores)
+            after = res.after.written
+            win = cache.get(after)
+            if win is None:
+                win = cache[after] = lowest_chance(after, me, future)
+            pts = res.counted
+            field = (sum(pts) - pts[me]) / others
+            wins[j] += win
+            totals[j] += win + POINTS_WEIGHT * (field - pts[me]) / sigma
+        done += 1
+        if player.time_cap is not None and time.perf_counter() - start > player.time_cap:
+            player.capped += 1
+            break
+    values = {a: totals[j] / done for j, a in enumerate(acts)}
+    chances = {a: wins[j] / done for j, a in enumerate(acts)}
+    for a, b in same.items():
+        values[a] = values[b]
+        chances[a] = chances[b]
+    player.last_values = values
+    player.last_chances = chances  # type: ignore[attr-defined]
+    player.last_deals = done
+    return values
+
+
+# ---------------------------------------------------------------- the hint
+def hint(view: SeatView, seed: int = 0, playouts: int | None = None) -> tuple[Action, str]:
+    """What Expert would play for ``view``'s seat, and one line of why (see ``ai.hint``)."""
+    from .expert import ExpertPlayer
+
+    legal = view.legal
+    if len(legal) == 1:
+        a = legal[0]
+        if isinstance(a, Draw):
+            return a, "draw: no tile of yours fits a place open to you"
+        if isinstance(a, Pass):
+            if view.drawn is not None:
+                return a, f"pass: the {tiles.name(view.drawn)} you drew fits nowhere open to you"
+            if not view.boneyard_count and trains(view):
+                return (
+                    a,
+                    "pass: nothing fits and the boneyard is empty (a marker goes on your train)",
+                )
+            return a, "pass: nothing fits and the boneyard is empty"
+        return a, f"{describe(view, a)}: the only move"
+    expert = ExpertPlayer(seed) if playouts is None else ExpertPlayer(seed, playouts=playouts)
+    a = expert.choose(view)
+    _, reasons = evaluate(view, infer(view), a)
+    reasons = [r for r in reasons if not r.startswith("sheds")] + [
+        r for r in reasons if r.startswith("sheds")
+    ]
+    why = "; ".join(reasons[:2]) if reasons else "the best chance in the simulations"
+    chance = getattr(expert, "last_chances", {}).get(a)
+    if chance is not None:
+        why += f" ({min(1.0, max(0.0, chance)):.0%} to end the match lowest)"
+    return a, f"{describe(view, a)}: {why}"

@@ -1,0 +1,80 @@
+"""Snapshots of Mexican Train and Chicken Foot at the table (issue 15; a person looked at
+each one): 4 and 8 players of Mexican Train and Chicken Foot's foot at 80x24 and 100x32,
+and the numbered places of a tile that fits two trains."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import first_legal, make_app, play_until, press_to_select, settle
+from test_trains_table import foot_game, two_places
+
+from dominoes_tui.engine import load_variant, tiles
+from dominoes_tui.engine.trains import TrainsGame
+from dominoes_tui.tui.app import DominoesApp
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((100, 32), id="100x32")]
+
+
+def busy_trains() -> TrainsGame:
+    """Your turn, with West's 6-6 to satisfy; East's train open; North's long train."""
+    rules = load_variant("mexican-train", players=4, rounds=1)
+    return TrainsGame.from_position(
+        rules,
+        [["6-1", "3-3", "7-2", "10-4", "11-11"], ["10-0", "7-5"], ["8-8", "2-1"], ["9-0", "4-1"]],
+        trains=[
+            ["12-4", "4-9", "9-3"],
+            ["12-7"],
+            ["12-11", "11-10", "10-9", "9-8", "8-6", "6-5", "5-1", "1-0", "0-2", "2-5"],
+            ["12-6", "6-6"],
+            ["12-0", "0-3"],
+        ],
+        markers=[1],
+    )
+
+
+def app_for(game) -> DominoesApp:
+    return DominoesApp(game=game, seed=1, level="easy", delay=0, player_factory=first_legal)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_mexican_train_four_players(snap_compare, size) -> None:
+    assert snap_compare(app_for(busy_trains()), terminal_size=size, run_before=settle)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_mexican_train_eight_players(snap_compare, size) -> None:
+    async def run_before(pilot) -> None:
+        await play_until(pilot, lambda a: len(a.table.session.log()) >= 14)
+        await pilot.pause()
+
+    app = make_app("mexican-train", seed=3, players=8, rounds=1)
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_chicken_foot(snap_compare, size) -> None:
+    assert snap_compare(app_for(foot_game()), terminal_size=size, run_before=settle)
+
+
+def test_which_train_is_asked_on_the_felt(snap_compare) -> None:
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        hand = pilot.app.table.session.hand()
+        await press_to_select(pilot, hand.index(tiles.parse("4-3")))
+        await pilot.press("enter")
+        await pilot.pause()
+
+    assert snap_compare(app_for(two_places()), terminal_size=(80, 24), run_before=run_before)
+
+
+def test_round_over_with_eight_players(snap_compare) -> None:
+    """Every hand's pips with its total, how the round ended, Next round in sight."""
+
+    async def run_before(pilot) -> None:
+        from conftest import HandOverScreen
+
+        await play_until(pilot, lambda a: isinstance(a.screen, HandOverScreen))
+        await pilot.pause()
+
+    app = make_app("mexican-train", seed=3, players=8, rounds=2)
+    assert snap_compare(app, terminal_size=(100, 32), run_before=run_before)
