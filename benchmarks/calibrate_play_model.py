@@ -50,7 +50,9 @@ def log_choices(variant: str, player: str, opponent: str, hands: int, seed: int)
 
     while played_hands < hands:
         g = Game.new(rules, rng.randrange(10**6))
-        seats = [make_player(player if s % 2 == 0 else opponent, s + 7) for s in range(rules.players)]
+        seats = [
+            make_player(player if s % 2 == 0 else opponent, s + 7) for s in range(rules.players)
+        ]
         while g.phase != MATCH_OVER and played_hands < hands:
             if g.phase == HAND_OVER:
                 played_hands += 1
@@ -101,7 +103,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.player} in {args.variant} (against {args.opponent}): {len(data)} choices")
     for b, ll in rows:
         mark = "  <- best" if b == best[0] else ""
-        print(f"  beta {b:<5} log-likelihood {ll:9.1f}  ({(ll - base) / len(data):+.3f} a choice){mark}")
+        print(
+            f"  beta {b:<5} log-likelihood {ll:9.1f}  ({(ll - base) / len(data):+.3f} a choice){mark}"
+        )
     return 0
 
 

@@ -40,7 +40,9 @@ def as_style(p: fast.Style | float) -> fast.Style:
     """The engine's default playout as a Style: heaviest tile (a double on a tie) w.p. greedy."""
     if isinstance(p, fast.Style):
         return p
-    return fast.Style(greedy=p, double=0.5, follow=0.0, block=0.0, fives=6.0, matador=0.0, noise=0.5)
+    return fast.Style(
+        greedy=p, double=0.5, follow=0.0, block=0.0, fives=6.0, matador=0.0, noise=0.5
+    )
 
 
 def duel(variant: str, a: str, b: str, hands: int, seed: int) -> tuple[float, float]:
@@ -80,7 +82,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args(argv)
     net, won = duel(args.variant, args.a, args.b, args.hands, args.seed)
-    print(f"{args.variant}: A={args.a} vs B={args.b}: A nets {net:+.2f} points a hand, wins {won:.1%}")
+    print(
+        f"{args.variant}: A={args.a} vs B={args.b}: A nets {net:+.2f} points a hand, wins {won:.1%}"
+    )
     return 0
 
 
