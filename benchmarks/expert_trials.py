@@ -6,7 +6,7 @@ A player is a level of the arena, optionally with settings of its class after a 
         --matches 100 --seed 11 --jobs 2
 
 ``expert:endgame=0,greedy=0.9`` is an ExpertPlayer(endgame=0, greedy=0.9); ``pimc:deals=200``
-a PimcPlayer(deals=200). The run is :func:`dominoes_tui.arena.run` (the same duplicate
+a PimcPlayer(deals=200); a value is JSON (``style={"greedy":1,"double":5}``). The run is :func:`dominoes_tui.arena.run` (the same duplicate
 matches and confidence interval as ``dominoes arena``); the result is printed as the
 arena's lines and appended as one JSON line to ``benchmarks/results/expert_trials.jsonl``.
 """
@@ -14,6 +14,7 @@ arena's lines and appended as one JSON line to ``benchmarks/results/expert_trial
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import platform
@@ -33,10 +34,24 @@ OUT = Path(__file__).resolve().parent / "results" / "expert_trials.jsonl"
 def _parse(spec: str) -> tuple[str, dict]:
     level, _, rest = spec.partition(":")
     kwargs: dict = {}
-    for item in filter(None, rest.split(",")):
+    for item in filter(None, _split(rest)):
         k, _, v = item.partition("=")
         kwargs[k] = json.loads(v)
     return level, kwargs
+
+
+def _split(text: str) -> list[str]:
+    """Split at commas outside braces: ``style={"greedy":1,"double":5},race=2``."""
+    out, depth, cur = [], 0, ""
+    for ch in text:
+        if ch == "," and depth == 0:
+            out.append(cur)
+            cur = ""
+            continue
+        depth += (ch in "{[") - (ch in "}]")
+        cur += ch
+    out.append(cur)
+    return out
 
 
 def factory(specs: dict[str, str]):
@@ -47,7 +62,8 @@ def factory(specs: dict[str, str]):
         if spec is None:
             return make_player(level, seed)
         base, kwargs = _parse(spec)
-        return _CLASSES[base](seed, **kwargs)
+        module, cls = _CLASSES[base]
+        return getattr(importlib.import_module(f"dominoes_tui.ai.{module}"), cls)(seed, **kwargs)
 
     return make
 

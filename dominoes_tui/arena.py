@@ -12,6 +12,10 @@ sharing the win (R-TR-6): there ``a``'s score of a match is its share of the win
 the number of seats; ``b``'s share and the penalty per round are reported too.
 Think time is measured per move where the player had a real choice (more than
 one legal action): forced moves take no thought and would flatter the numbers.
+Each move is timed twice: wall-clock (``*_ms_*``: what a person waits on this
+machine as loaded now) and the CPU time of the thread that chose
+(``detail.*_cpu_ms_*``: what the move costs, the same on a busy machine as on
+an idle one of the same speed).
 """
 
 from __future__ import annotations
@@ -79,6 +83,9 @@ class MatchRecord:
     b_points: int
     a_ms: list[float] = field(default_factory=list)
     b_ms: list[float] = field(default_factory=list)
+    a_cpu: list[float] = field(default_factory=list)
+    """CPU milliseconds of each timed move (``time.thread_time``), beside the wall ``a_ms``."""
+    b_cpu: list[float] = field(default_factory=list)
     capped: bool = False
     """Stopped at :data:`MAX_ACTIONS` (scored by who was ahead), not played out."""
     b_score: float = 0.0
@@ -151,10 +158,14 @@ def play_match(
         seat = game.turn
         view = seat_view(game, seat)
         t0 = time.perf_counter()
+        c0 = time.thread_time()
         action = players[seat].choose(view)
+        cpu = (time.thread_time() - c0) * 1000
         ms = (time.perf_counter() - t0) * 1000
         if len(view.legal) > 1:
-            (rec.a_ms if seat in rec.a_seats else rec.b_ms).append(ms)
+            mine = seat in rec.a_seats
+            (rec.a_ms if mine else rec.b_ms).append(ms)
+            (rec.a_cpu if mine else rec.b_cpu).append(cpu)
         game.apply(action)
     _count_hand(rules, game, rec)
     mr = game.match_result
@@ -249,6 +260,8 @@ def summarize(
     low, high = max(0.0, rate - half), min(1.0, rate + half)
     a_ms = [x for r in records for x in r.a_ms]
     b_ms = [x for r in records for x in r.b_ms]
+    a_cpu = [x for r in records for x in r.a_cpu]
+    b_cpu = [x for r in records for x in r.b_cpu]
     hands = sum(r.hands for r in records) or 1
     out: dict[str, Any] = {
         "a": a,
@@ -283,6 +296,12 @@ def summarize(
         "b_points_per_hand": round(sum(r.b_points for r in records) / hands, 2),
         "a_ms_max": round(max(a_ms), 2) if a_ms else 0.0,
         "b_ms_max": round(max(b_ms), 2) if b_ms else 0.0,
+        "a_cpu_ms_mean": round(sum(a_cpu) / len(a_cpu), 2) if a_cpu else 0.0,
+        "a_cpu_ms_p95": round(_percentile(a_cpu, 0.95), 2),
+        "a_cpu_ms_max": round(max(a_cpu), 2) if a_cpu else 0.0,
+        "b_cpu_ms_mean": round(sum(b_cpu) / len(b_cpu), 2) if b_cpu else 0.0,
+        "b_cpu_ms_p95": round(_percentile(b_cpu, 0.95), 2),
+        "b_cpu_ms_max": round(max(b_cpu), 2) if b_cpu else 0.0,
         "a_moves_timed": len(a_ms),
         "b_moves_timed": len(b_ms),
         "capped": sum(r.capped for r in records),
@@ -373,8 +392,14 @@ def report_lines(res: dict[str, Any]) -> list[str]:
     lines += [
         f"think time per move with a choice: {res['a']} mean {res['a_ms_mean']} ms, "
         f"p95 {res['a_ms_p95']} ms, max {d['a_ms_max']} ms; {res['b']} mean {res['b_ms_mean']} ms, "
-        f"p95 {res['b_ms_p95']} ms, max {d['b_ms_max']} ms",
+        f"p95 {res['b_ms_p95']} ms, max {d['b_ms_max']} ms (wall clock)",
     ]
+    if "a_cpu_ms_mean" in d:
+        lines.append(
+            f"CPU time per move with a choice: {res['a']} mean {d['a_cpu_ms_mean']} ms, "
+            f"p95 {d['a_cpu_ms_p95']} ms, max {d['a_cpu_ms_max']} ms; {res['b']} mean "
+            f"{d['b_cpu_ms_mean']} ms, p95 {d['b_cpu_ms_p95']} ms, max {d['b_cpu_ms_max']} ms"
+        )
     if res.get("players", 2) > 2:
         lines.append("seats: " + ", ".join(f"{i} {lv}" for i, lv in enumerate(res["seats"])))
     if d.get("capped"):

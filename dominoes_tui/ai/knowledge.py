@@ -14,7 +14,7 @@ A draw under ``any_time`` may have been by choice and says nothing.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..engine import SeatView, tiles
 from ..engine.fast import fit_masks
@@ -48,6 +48,24 @@ class Knowledge:
     slots: list[list[int]]
     """Per seat: a ``forbidden`` mask per hidden tile it holds (empty for this seat)."""
     boneyard_count: int
+    born: list[list[int]] = field(default_factory=list)
+    """Per seat, beside ``slots``: the index in ``view.events`` of the draw that brought each
+    slot's tile (-1: dealt). A tile drawn after a play was not in hand at that play."""
+    spent: list[list[tuple[int, int, int]]] = field(default_factory=list)
+    """Per seat: ``(born, event index, tile)`` of each tile it has played this hand (the
+    slot it most likely came from, as ``slots`` reads the plays)."""
+
+    def held_before(self, seat: int, i: int, slot_tiles: list[int]) -> int:
+        """The tiles ``seat`` held when it made event ``i``, in one deal of its hidden slots
+        (``slot_tiles[k]``: the tile in ``slots[seat][k]``, as :func:`sample_slots` deals them)."""
+        m = 0
+        for b, t in zip(self.born[seat], slot_tiles):
+            if b < i:
+                m |= _BIT[t]
+        for b, at, t in self.spent[seat]:
+            if b < i <= at:
+                m |= _BIT[t]
+        return m
 
     def voids(self, seat: int) -> set[int]:
         """Numbers ``seat`` cannot hold at all now (every slot forbids the suit)."""
@@ -93,17 +111,20 @@ def infer(view: SeatView) -> Knowledge:
         elif e.kind == "draw":
             draws[e.seat] += 1
     slots: list[list[int]] = []
+    born: list[list[int]] = []
+    spent: list[list[tuple[int, int, int]]] = [[] for _ in range(players)]
     for s in range(players):
         if s == me:
             slots.append([])
         else:
             start = view.hand_counts[s] + plays[s] - draws[s]
             slots.append([0] * max(0, start))
+        born.append([-1] * len(slots[-1]))
 
     _opening_inference(view, slots)
 
     last_kind = [""] * players
-    for e in view.events:
+    for ei, e in enumerate(view.events):
         s = e.seat
         if s == me:
             continue
@@ -114,6 +135,7 @@ def infer(view: SeatView) -> Knowledge:
                 for i in range(len(mine)):
                     mine[i] |= m
             mine.append(0)
+            born[s].append(ei)
         elif e.kind == "pass":
             if e.ends:
                 m = ends_mask(e.ends, fit)
@@ -126,8 +148,10 @@ def infer(view: SeatView) -> Knowledge:
                     continue
                 if until_playable and last_kind[s] == "draw" and not mine[-1] & _BIT[t]:
                     mine.pop()  # the tile just drawn: nothing older fitted
+                    spent[s].append((born[s].pop(), ei, t))
                     continue
-                _remove_slot(mine, t)
+                k = _remove_slot(mine, t)
+                spent[s].append((born[s].pop(k), ei, t))
         last_kind[s] = e.kind
     for s in range(players):
         if s == me:
@@ -135,14 +159,19 @@ def infer(view: SeatView) -> Knowledge:
         want = view.hand_counts[s]
         mine = slots[s]
         while len(mine) > want:  # inconsistent history (a set-up position): drop loosest
-            mine.remove(min(mine, key=int.bit_count))
+            k = mine.index(min(mine, key=int.bit_count))
+            mine.pop(k)
+            born[s].pop(k)
         while len(mine) < want:
             mine.append(0)
-    return Knowledge(me, unseen, slots, view.boneyard_count)
+            born[s].append(-1)
+    return Knowledge(me, unseen, slots, view.boneyard_count, born, spent)
 
 
-def _remove_slot(mine: list[int], t: int) -> None:
-    """Remove the slot ``t`` most likely came from: the most constrained one it fits."""
+def _remove_slot(mine: list[int], t: int) -> int:
+    """Remove the slot ``t`` most likely came from: the most constrained one it fits.
+
+    Returns the index it had."""
     best = -1
     best_n = -1
     bit = _BIT[t]
@@ -154,6 +183,7 @@ def _remove_slot(mine: list[int], t: int) -> None:
     if best < 0:
         best = min(range(len(mine)), key=lambda i: mine[i].bit_count())
     mine.pop(best)
+    return best
 
 
 def _opening_inference(view: SeatView, slots: list[list[int]]) -> None:
@@ -199,26 +229,39 @@ def sample_world(
     after ``tries`` failures the constraints are dropped (a history the model
     cannot explain), so a deal is always returned.
     """
+    world = sample_slots(know, rng, tries)
+    return None if world is None else (world[0], world[1])
+
+
+def sample_slots(
+    know: Knowledge, rng: random.Random, tries: int = 20
+) -> tuple[list[int], list[int], list[list[int]]] | None:
+    """:func:`sample_world` with each slot's tile: (hands, boneyard, ``tile[seat][slot]``).
+
+    The same deal as :func:`sample_world` from the same ``rng`` state.
+    """
     unseen_list = list(tiles.bits(know.unseen))
-    order = [(s, f) for s, fs in enumerate(know.slots) for f in fs]
-    order.sort(key=lambda sf: -sf[1].bit_count())
+    order = [(s, k, f) for s, fs in enumerate(know.slots) for k, f in enumerate(fs)]
+    order.sort(key=lambda skf: -skf[2].bit_count())
     for attempt in range(tries + 1):
         relax = attempt == tries
         pool = know.unseen
         hands = [0] * len(know.slots)
+        held = [[0] * len(fs) for fs in know.slots]
         ok = True
-        for s, f in order:
+        for s, k, f in order:
             allowed = pool if relax else pool & ~f
             if not allowed:
                 ok = False
                 break
             n = allowed.bit_count()
-            k = rng.randrange(n)
-            while k:
+            j = rng.randrange(n)
+            while j:
                 allowed &= allowed - 1
-                k -= 1
+                j -= 1
             bit = allowed & -allowed
             hands[s] |= bit
+            held[s][k] = bit.bit_length() - 1
             pool ^= bit
         if not ok:
             continue
@@ -227,5 +270,27 @@ def sample_world(
         extra = len(rest) - know.boneyard_count
         if extra > 0:  # tiles set aside (unseen by everyone) in a set-up position
             rest = rest[extra:]
-        return hands, rest
+        return hands, rest, held
     return None  # pragma: no cover - the relaxed pass always fills
+
+
+def public_voids(view: SeatView) -> list[int]:
+    """What every seat saw each seat lack: bit ``n`` of ``[seat]`` set if it has no tile
+    for an open ``n`` (it drew or passed on ``n``), for a playout's ``voids``.
+
+    A seat that draws until a tile fits plays the one that fits: it lacks the ends it
+    drew on (until it draws again, on other ends); a pass adds the ends passed on. A
+    draw by choice (``any_time``) says nothing.
+    """
+    players = view.rules.players
+    until_playable = view.rules.drawing == "until_playable"
+    voids = [0] * players
+    for e in view.events:
+        seen = 0
+        for n in e.ends:
+            seen |= 1 << n
+        if e.kind == "draw":
+            voids[e.seat] = seen if until_playable else 0
+        elif e.kind == "pass":
+            voids[e.seat] |= seen
+    return voids

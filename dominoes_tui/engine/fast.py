@@ -37,7 +37,7 @@ optional two-doubles move: those are a player's choices, not rules.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -466,6 +466,323 @@ def table_playout(
             turn = 0
 
 
+# ------------------------------------------------------------------ a skilled playout policy
+
+
+@dataclass(frozen=True)
+class Style:
+    """The weights of the skilled playout policy (:func:`styled_line_playout`,
+    :func:`styled_table_playout`), a search player's option beside the default playout.
+
+    With probability ``greedy`` a seat plays the fitting play with the best
+    score, otherwise a random one. A play's score: the pips it sheds, ``double``
+    for a double (out early), ``follow`` for each tile (up to three) the seat
+    keeps that fits the ends it leaves (variety: it can follow next time),
+    ``block`` when the next seat has nothing for those ends (it must draw or
+    pass), ``fives`` per point it scores (All Fives), minus ``matador`` for
+    spending a matador while another tile fits (Matador), plus ``noise`` times
+    a random number in [0, 1) (ties and near-ties broken at random). ``block``
+    peeks at the next hand; ``void`` only uses what every seat saw: the numbers
+    the next seat drew or passed on (the playout's ``voids``, kept up to date as
+    it plays).
+    """
+
+    greedy: float = 0.9
+    double: float = 3.0
+    follow: float = 1.5
+    block: float = 0.0
+    fives: float = 6.0
+    matador: float = 6.0
+    noise: float = 1.0
+    void: float = 0.0
+    """Bonus when every end the play leaves is one the next seat has shown it lacks (it
+    drew or passed on that number: public knowledge, no peeking)."""
+
+
+def styled_line_playout(
+    hands: list[int],
+    boneyard: list[int],
+    left: int,
+    right: int,
+    turn: int,
+    passes: int,
+    players: int,
+    reserve: int,
+    draws: bool,
+    rand: Rand,
+    style: Style | Sequence[Style],
+    trace: list | None = None,
+    voids: list[int] | None = None,
+) -> tuple[int | None, int]:
+    """:func:`playout` with the plays chosen by ``style`` (:class:`Style`, or one a seat);
+    the same rules. ``voids[s]``: bit ``n`` set if every seat knows ``s`` holds no ``n``
+    (changed in place as seats draw and pass)."""
+    styles = [style] * players if isinstance(style, Style) else list(style)
+    suit, low_, high_, value, double = _SUIT, _LOW, _HIGH, _VALUE, _DOUBLE
+    if voids is None:
+        voids = [0] * players
+    last = -1
+    while True:
+        st = styles[turn]
+        greedy = st.greedy
+        wd, wf, wb, wv, noise = st.double, st.follow, st.block, st.void, st.noise
+        h = hands[turn]
+        mask = suit[left] | suit[right]
+        fit = h & mask
+        if not fit:
+            seen = (1 << left) | (1 << right)
+            if draws and len(boneyard) > reserve:
+                # the tiles drawn before the last did not fit: only these two are known lacking
+                voids[turn] = seen
+                while len(boneyard) > reserve:  # R-M-4: one at a time until one fits
+                    t = boneyard.pop()
+                    h |= 1 << t
+                    if trace is not None:
+                        trace.append(("draw",))
+                    if (1 << t) & mask:
+                        break
+                hands[turn] = h
+                fit = h & mask
+            else:
+                voids[turn] |= seen
+            if not fit:
+                if trace is not None:
+                    trace.append(("pass",))
+                passes += 1
+                if passes >= players:  # R-M-5
+                    return None, last
+                turn += 1
+                if turn == players:
+                    turn = 0
+                continue
+        passes = 0
+        nxt = turn + 1
+        if nxt == players:
+            nxt = 0
+        if fit & (fit - 1) == 0 and (
+            left == right or fit & suit[left] == 0 or fit & suit[right] == 0
+        ):
+            # one tile, one way to lay it
+            t = fit.bit_length() - 1
+            end = 0 if (low_[t] == left or high_[t] == left) else 1
+        elif rand() < greedy:
+            nh = hands[nxt]
+            nv = voids[nxt]
+            best = -1e9
+            t = end = -1
+            f = fit
+            while f:
+                b = f & -f
+                f ^= b
+                u = b.bit_length() - 1
+                lo, hi = low_[u], high_[u]
+                base = value[u] + wd * double[u]
+                h2 = h ^ b
+                for e in (0, 1):
+                    n = left if e == 0 else right
+                    if lo != n and hi != n:
+                        continue
+                    if e == 1 and left == right:
+                        break
+                    v = hi if lo == n else lo
+                    m = (suit[v] | suit[right]) if e == 0 else (suit[left] | suit[v])
+                    k = (h2 & m).bit_count()
+                    key = base + wf * (k if k < 3 else 3) + noise * rand()
+                    if wb and not nh & m:
+                        key += wb
+                    if wv and nv:
+                        x = left if e == 1 else right  # the end this play leaves alone
+                        if nv >> v & 1 and nv >> x & 1:
+                            key += wv
+                    if key > best:
+                        best, t, end = key, u, e
+        else:
+            n = fit.bit_count()
+            k = int(rand() * n)
+            while k:
+                fit &= fit - 1
+                k -= 1
+            t = (fit & -fit).bit_length() - 1
+            lo, hi = low_[t], high_[t]
+            if lo == left or hi == left:
+                end = 1 if (lo == right or hi == right) and rand() < 0.5 else 0
+            else:
+                end = 1
+        lo, hi = low_[t], high_[t]
+        if end == 0:
+            left = hi if lo == left else lo
+        else:
+            right = hi if lo == right else lo
+        if trace is not None:
+            trace.append(("play", t, end))
+        h ^= 1 << t
+        hands[turn] = h
+        last = t
+        if not h:
+            return turn, last
+        turn = nxt
+
+
+def styled_lead(h: int, fitm: list[int], rand: Rand, style: Style) -> int:
+    """The tile a seat leads with ``style``: its best score, the suits it keeps counting."""
+    if rand() >= style.greedy:
+        ts = list(tiles.bits(h))
+        return ts[int(rand() * len(ts))]
+    best = -1e9
+    t = -1
+    for u in tiles.bits(h):
+        h2 = h & ~_BIT[u]
+        k = (h2 & (fitm[_LOW[u]] | fitm[_HIGH[u]])).bit_count()
+        key = _VALUE[u] + style.double * _DOUBLE[u] + style.follow * min(k, 3)
+        key += style.noise * rand()
+        if key > best:
+            best, t = key, u
+    return t
+
+
+def styled_table_playout(
+    rules: Rules,
+    hands: list[int],
+    boneyard: list[int],
+    tb: Table,
+    turn: int,
+    passes: int,
+    rand: Rand,
+    style: Style | Sequence[Style],
+    trace: list | None = None,
+    voids: list[int] | None = None,
+) -> tuple[int | None, int]:
+    """:func:`table_playout` with the plays chosen by ``style`` (:class:`Style`, or one a
+    seat); the same rules. ``voids[s]``: bit ``n`` set if every seat knows ``s`` has no
+    tile for an open ``n`` (changed in place as seats draw and pass).
+
+    A play's follow and block count the ends it leaves on the line or arm it
+    goes on (arms a spinner opens are not counted)."""
+    players = rules.players
+    reserve = rules.reserve
+    draws = rules.drawing != "none"
+    fives = rules.end_scoring == "fives"
+    tt = _TOUCHES[rules.match_rule]
+    fitm = _FITS[rules.match_rule]
+    wild = wild_tiles(rules)
+    styles = [style] * players if isinstance(style, Style) else list(style)
+    if voids is None:
+        voids = [0] * players
+    last = -1
+    if not tb.ends:
+        h = hands[turn]
+        t = styled_lead(h, fitm, rand, styles[turn])
+        place(rules, tb, t, None, None, turn)
+        if trace is not None:
+            trace.append(("play", t, None, None))
+        h ^= 1 << t
+        hands[turn] = h
+        last = t
+        if not h:
+            return turn, last
+        turn = (turn + 1) % players
+    while True:
+        h = hands[turn]
+        mask = 0
+        for n in tb.ends:
+            mask |= fitm[n]
+        fit = h & mask
+        if not fit:
+            seen = 0
+            for n in tb.ends:
+                seen |= 1 << n
+            if draws and len(boneyard) > reserve:
+                voids[turn] = seen  # the tiles drawn before the last did not fit these
+                while len(boneyard) > reserve:  # R-M-4
+                    t = boneyard.pop()
+                    h |= 1 << t
+                    if trace is not None:
+                        trace.append(("draw",))
+                    if (1 << t) & mask:
+                        break
+                hands[turn] = h
+                fit = h & mask
+            else:
+                voids[turn] |= seen
+            if not fit:
+                if trace is not None:
+                    trace.append(("pass",))
+                passes += 1
+                if passes >= players:  # R-M-5
+                    return None, last
+                turn += 1
+                if turn == players:
+                    turn = 0
+                continue
+        passes = 0
+        nxt = turn + 1
+        if nxt == players:
+            nxt = 0
+        opts = []
+        for t in tiles.bits(fit):
+            row = tt[t]
+            for e, n in enumerate(tb.ends):
+                th = row[n]
+                if len(th) == 1:
+                    opts.append((t, e, None))
+                elif th:
+                    opts.extend((t, e, x) for x in th)
+        st = styles[turn]
+        if len(opts) == 1:
+            t, e, th = opts[0]
+        elif rand() < st.greedy:
+            wd, wf, wb, wfives, wm, noise = (
+                st.double,
+                st.follow,
+                st.block,
+                st.fives,
+                st.matador,
+                st.noise,
+            )
+            nh = hands[nxt]
+            nv = voids[nxt]
+            wv = st.void
+            spare = fit & ~wild  # a tile that fits and is no matador
+            ends = tb.ends
+            best = -1e9
+            t, e, th = opts[0]
+            for o in opts:
+                u, oe, x = o
+                if x is None:
+                    x = tt[u][ends[oe]][0]
+                v = _HIGH[u] if _LOW[u] == x else _LOW[u]
+                m = fitm[v]
+                stuck = nv >> v & 1
+                for j, n in enumerate(ends):
+                    if j != oe:
+                        m |= fitm[n]
+                        stuck = stuck and nv >> n & 1
+                k = (h & ~_BIT[u] & m).bit_count()
+                key = _VALUE[u] + wd * _DOUBLE[u] + wf * (k if k < 3 else 3) + noise * rand()
+                if wb and not nh & m:
+                    key += wb
+                if wv and stuck:
+                    key += wv
+                if fives:
+                    key += wfives * _fives_after(tb, u, oe, x)
+                if wild >> u & 1 and spare:
+                    key -= wm
+                if key > best:
+                    best = key
+                    t, e, th = o
+        else:
+            t, e, th = opts[int(rand() * len(opts))]
+        place(rules, tb, t, e, th, turn)
+        if trace is not None:
+            trace.append(("play", t, e, th))
+        h ^= 1 << t
+        hands[turn] = h
+        last = t
+        if not h:
+            return turn, last
+        turn = nxt
+
+
 # ------------------------------------------------------------------ dealing and leading
 
 
@@ -682,6 +999,20 @@ class Position:
         """
         raise NotImplementedError  # pragma: no cover - abstract
 
+    def styled_playout(
+        self,
+        rand: Rand,
+        style: Style | Sequence[Style],
+        trace: list | None = None,
+        voids: list[int] | None = None,
+    ) -> None:
+        """Play the hand out with the skilled policy ``style`` (:class:`Style`, or one a
+        seat) where the layout has one (the line, the spinner, Matador), else with
+        :meth:`playout` (the first style's ``greedy``). ``voids[s]``: the numbers seat
+        ``s`` is publicly known to lack, as a bit mask (a copy is kept up to date)."""
+        first = style if isinstance(style, Style) else style[0]
+        self.playout(rand, first.greedy, trace)
+
     def fives(self) -> list[int]:
         """Points each side scored during play this hand (All Fives); zeros elsewhere."""
         return [0] * self.rules.sides
@@ -820,6 +1151,43 @@ class LinePosition(Position):
             self.last = last
         self.over, self.domino = True, domino
 
+    def styled_playout(
+        self,
+        rand: Rand,
+        style: Style | Sequence[Style],
+        trace: list | None = None,
+        voids: list[int] | None = None,
+    ) -> None:
+        if self.over:
+            return
+        rules = self.rules
+        if self.left < 0:
+            lead = style if isinstance(style, Style) else style[self.turn]
+            t = styled_lead(self.hands[self.turn], _SUIT, rand, lead)
+            self.apply(Play(t))
+            if trace is not None:
+                trace.append(("play", t, None))
+            if self.over:
+                return
+        domino, last = styled_line_playout(
+            self.hands,
+            self.boneyard,
+            self.left,
+            self.right,
+            self.turn,
+            self.passes,
+            rules.players,
+            rules.reserve,
+            rules.drawing != "none",
+            rand,
+            style,
+            trace,
+            None if voids is None else list(voids),
+        )
+        if last >= 0:
+            self.last = last
+        self.over, self.domino = True, domino
+
     @classmethod
     def random_hand(cls, rules: Rules, rng: random.Random, scores: Scores) -> HandResult:
         hands, boneyard = deal(rules, rng)
@@ -917,6 +1285,31 @@ class TablePosition(Position):
             rand,
             greedy,
             trace,
+        )
+        if last >= 0:
+            self.last = last
+        self.over, self.domino = True, domino
+
+    def styled_playout(
+        self,
+        rand: Rand,
+        style: Style | Sequence[Style],
+        trace: list | None = None,
+        voids: list[int] | None = None,
+    ) -> None:
+        if self.over:
+            return
+        domino, last = styled_table_playout(
+            self.rules,
+            self.hands,
+            self.boneyard,
+            self.table,
+            self.turn,
+            self.passes,
+            rand,
+            style,
+            trace,
+            None if voids is None else list(voids),
         )
         if last >= 0:
             self.last = last

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from dominoes_tui.ai.knowledge import infer, sample_world
+from dominoes_tui.ai.knowledge import infer, public_voids, sample_slots, sample_world
 from dominoes_tui.ai.sim import match_value
 from dominoes_tui.engine import Draw, Game, Pass, Play, Scores, load_variant, seat_view, tiles
 
@@ -123,3 +123,52 @@ def test_match_value_reads_the_score_the_way_each_scoring_means_it():
     # A single hand: won or lost.
     single = pub.replace(target=0)
     assert match_value(single, Scores((0, 0), (0, 0), 0), 0, result_side=0) == 1.0
+
+
+def test_tiles_drawn_after_a_play_were_not_held_at_it():
+    """Issue 13: what a seat held at an earlier play leaves out the tiles it drew since."""
+    rules = load_variant("pub-draw")
+    g = Game.from_position(
+        rules,
+        [["6-6", "5-1", "2-0"], ["3-4", "1-1", "5-5"]],
+        boneyard=["6-0", "3-1", "4-4", "2-2", "1-0", "0-0", "4-0"],
+        line=["3-3"],
+        turn=1,
+    )
+    g.apply(Play(T("3-4"), 0))  # event 0: seat 1 plays 3-4 (the line shows 4 and 3)
+    g.apply(Play(T("2-0"), 0) if Play(T("2-0"), 0) in g.legal_actions() else Draw())
+    while g.turn == 0:
+        g.apply(g.legal_actions()[0])
+    view = seat_view(g, 0)
+    know = infer(view)
+    rng = random.Random(1)
+    hands, bone, slot_tiles = sample_slots(know, rng)
+    assert hands[1] == sum(1 << t for t in slot_tiles[1])
+    at_play = know.held_before(1, 0, slot_tiles[1])
+    assert at_play & tiles.BIT[T("3-4")]  # the tile played was held when it was played
+    later = [b for b in know.born[1] if b >= 0]
+    assert not later  # seat 1 drew nothing: everything it holds, it held at event 0
+    assert at_play == hands[1] | tiles.BIT[T("3-4")]
+
+
+def test_sample_slots_deals_as_sample_world():
+    g = drew_on_three()
+    view = seat_view(g, 0)
+    know = infer(view)
+    a = sample_world(know, view.hand_counts, random.Random(4))
+    b = sample_slots(know, random.Random(4))
+    assert a == (b[0], b[1])
+    assert len(know.born[1]) == len(know.slots[1])
+    # the 3-1 played right after the draws came from the slot of that draw
+    assert [(at, t) for _, at, t in know.spent[1]] == [(2, T("3-1"))]
+    assert know.spent[1][0][0] == 1
+
+
+def test_public_voids_follow_draws_and_passes():
+    g = drew_on_three()
+    voids = public_voids(seat_view(g, 0))
+    assert voids[1] == 1 << 3 and voids[0] == 0
+    rules = load_variant("block")
+    g = Game.from_position(rules, [["6-6", "5-1"], ["2-2", "4-0"]], line=["3-5"], turn=1)
+    g.apply(Pass())
+    assert public_voids(seat_view(g, 0))[1] == (1 << 3) | (1 << 5)

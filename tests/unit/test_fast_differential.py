@@ -273,3 +273,42 @@ def test_a_copied_game_scores_fives_in_the_copy_only() -> None:
     g = game.copy()
     g.apply(Play(tiles.parse("5-5")))  # a lone 5-5 counts 10
     assert g.hand_fives == [10, 0] and game.hand_fives == [0, 0]
+
+
+@pytest.mark.parametrize(
+    "rules", POSITION_RULES, ids=lambda r: f"{r.name}-{r.players}p-d{r.set}-{r.drawing}"
+)
+def test_styled_playouts_agree_with_game(rules) -> None:
+    """Issue 13: the skilled playout policy (``Position.styled_playout``, Expert's) plays
+    only legal actions, and its hand ends as Game ends it, on every layout."""
+    from dominoes_tui.ai.knowledge import public_voids
+
+    rng = random.Random(8)
+    style = fast.Style(greedy=0.9, block=2.0, void=5.0)
+    checked = 0
+    for _ in range(40):
+        game = Game.new(rules, rng.randrange(10**6))
+        for _ in range(rng.randrange(0, 14)):
+            if game.phase != "play":
+                break
+            game.apply(rng.choice(game.legal_actions()))
+        if game.phase != "play":
+            continue
+        view = seat_view(game, game.turn)
+        voids = public_voids(view)
+        before = list(voids)
+        a = rng.choice(view.legal)  # as in the search: the move, then the playout
+        p = fast.position(view, list(game.hands), list(game.boneyard))
+        p.apply(a)
+        trace: list = []
+        p.styled_playout(rng.random, style, trace, voids)
+        assert voids == before  # the playout keeps its own copy
+        g = game.copy()
+        g.apply(a)
+        replay(g, trace, f"{rules.name} styled")
+        assert g.phase != "play"
+        assert g.hands == p.hands
+        res, _ = p.finish(view.scores)
+        assert res.points == g.result.points and res.fives == g.result.fives
+        checked += 1
+    assert checked > 20
