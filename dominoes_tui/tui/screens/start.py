@@ -284,7 +284,9 @@ class StartScreen(Screen[None]):
             self.action_choose(event.option.id)
 
     def action_choose(self, what: str) -> None:
-        if what not in self.menu_items():
+        # a second activation (Enter twice, a double click) once the first has opened a
+        # screen over this one: ignored (issue 14)
+        if what not in self.menu_items() or not self.is_active:
             return
         if what == "new":
             self.new_game()
