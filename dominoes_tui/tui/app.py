@@ -224,16 +224,36 @@ class DominoesApp(App[None]):
         self.notify(problem, title="Another window", severity="warning", markup=False)
         return False
 
-    def resume_saved(self, saved: store.SavedGame) -> None:
-        """Open the table of a saved match; it waits for a key, clocks stopped."""
+    def resume_saved(self, saved: store.SavedGame, say: bool = True) -> str | None:
+        """Open the table of a saved match; it waits for a key, clocks stopped.
+
+        None when the table is open (or another window holds the table: said). If the
+        table cannot take the match up (a save that passed the store's checks but that
+        the table refuses), the save is set aside, nothing is deleted, and the sentence
+        saying so is returned (and shown, unless ``say`` is False: the caller says it);
+        the caller goes on without it (issue 14)."""
         if not self.claim_table():
-            return
+            return None
         from ..table.coach import CoachedSession
 
-        session = CoachedSession.resume(
-            saved, player_factory=self.player_factory, now=self.now, pace=self.pace
-        )
+        try:
+            session = CoachedSession.resume(
+                saved, player_factory=self.player_factory, now=self.now, pace=self.pace
+            )
+            # what the table shows first, worked out now: a failure is the save's
+            session.seats(), session.lines, session.hand(), session.log(), session.score_parts()
+        except Exception as e:  # noqa: BLE001 - a save must never crash the app
+            from .. import store
+
+            reason = f"the table refused it ({type(e).__name__}: {str(e)[:200]})"
+            problem = store.set_aside_autosave(reason, saved.info.match_id)
+            if say:
+                self.notify(
+                    problem, title="Saved game", severity="warning", timeout=15, markup=False
+                )
+            return problem
         self._open_table(session)
+        return None
 
     def _open_table(self, session: CoachedSession) -> None:
         self.rules, self.seed, self.level = session.rules, session.seed, session.level
@@ -302,10 +322,12 @@ class DominoesApp(App[None]):
         from .. import store
 
         res = store.load_autosave()
+        problem = res.problem
         if res.ok and res.saved is not None:
-            self.resume_saved(res.saved)
-            return True
-        problem = res.problem or "There is no saved game to resume."
+            problem = self.resume_saved(res.saved, say=False)
+            if problem is None:
+                return True
+        problem = problem or "There is no saved game to resume."
         self.resume_problem = f"{problem} A new game is dealt instead."
         # Said once the new table is up, so the note shows over it.
         self.call_after_refresh(
@@ -431,8 +453,14 @@ class DominoesApp(App[None]):
         )
 
     def on_resume_match(self, message: ResumeMatch) -> None:
-        if not self._stale(message):
-            self.resume_saved(message.saved)
+        """Continue on the start menu: if the table cannot take the save up, the menu
+        says why (the save is set aside) and stays, without Continue."""
+        if self._stale(message):
+            return
+        unusable = getattr(self.screen, "unusable", None)
+        problem = self.resume_saved(message.saved, say=not callable(unusable))
+        if problem is not None and callable(unusable):
+            unusable(problem)
 
     def on_open_start_menu(self, message: OpenStartMenu) -> None:
         if not self._stale(message):

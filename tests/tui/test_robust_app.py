@@ -76,3 +76,80 @@ async def test_a_menu_entry_activated_twice_at_once_opens_one_screen(entry) -> N
         assert app._exception is None
         assert len(screens_named(app, OPENS[entry])) == 1
         assert type(app.screen).__name__ == OPENS[entry]
+
+
+# ------------------------------------------------------------------ a save the table refuses
+def _table_refuses(monkeypatch) -> None:
+    """A save that passes the store's checks but that the table cannot take up."""
+
+    def boom(*args, **kwargs):
+        raise ValueError("no such seat")
+
+    monkeypatch.setattr("dominoes_tui.table.session.rebuild", boom)
+
+
+def _set_aside(info: store.MatchInfo) -> list:
+    """The save is no longer in the slot (a new match's may be), but kept beside it."""
+    assert store.saved_match_id() != info.match_id
+    kept = list(store.autosave_path().parent.glob("autosave.json.corrupt-*"))
+    assert len(kept) == 1 and info.match_id in kept[0].read_text("utf-8")
+    return kept
+
+
+async def test_continue_on_a_save_the_table_refuses_sets_it_aside(monkeypatch) -> None:
+    from dominoes_tui.tui.screens.options import OptionsScreen
+
+    info = saved_match()
+    _table_refuses(monkeypatch)
+    app = menu_app()
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("c")  # Continue
+        await settle(pilot)
+        assert app._exception is None
+        start = app.screen
+        assert isinstance(start, StartScreen) and app.table is None
+        problem = str(start.query_one("#start-problem").render())
+        assert "could not be resumed" in problem and "no such seat" in problem
+        assert "continue" not in start.menu_items()
+        _set_aside(info)
+        await pilot.press("n")  # the player goes on
+        await pilot.pause()
+        assert isinstance(app.screen, OptionsScreen)
+    assert store.History().matches() == []  # never recorded as abandoned
+
+
+async def test_resume_flag_on_a_save_the_table_refuses_deals_a_new_game(monkeypatch) -> None:
+    from dominoes_tui.tui.screens.table import TableScreen
+
+    info = saved_match()
+    _table_refuses(monkeypatch)
+    app = DominoesApp(resume=True, seed=4, delay=0, player_factory=first_legal)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot)
+        assert app._exception is None
+        assert isinstance(app.screen, TableScreen) and app.table.session.seed == 4
+        assert "could not be resumed" in app.resume_problem
+        said = [n for n in notes(app) if "could not be resumed" in n]
+        assert len(said) == 1 and "new game is dealt" in said[0]
+    _set_aside(info)
+    assert store.History().matches() == []
+
+
+async def test_resume_asked_by_play_on_a_save_the_table_refuses(monkeypatch) -> None:
+    """``dominoes play`` asks "resume or new?"; Resume on a save the table refuses."""
+    from dominoes_tui.tui.screens.table import TableScreen
+
+    info = saved_match()
+    _table_refuses(monkeypatch)
+    app = DominoesApp(seed=4, level="easy", delay=0, player_factory=first_legal)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        assert app._exception is None
+        assert isinstance(app.screen, TableScreen) and app.table.session.seed == 4
+        assert any("could not be resumed" in n for n in notes(app))
+    _set_aside(info)
