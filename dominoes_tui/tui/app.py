@@ -140,8 +140,7 @@ class DominoesApp(App[None]):
         if self.start_menu and not self.resume:
             self.open_start_menu()
         elif self.resume:
-            if not self.resume_autosave():
-                self._first_match()
+            self.resume_autosave(otherwise=self._first_match)
         elif not self.ask_resume_or_new(self._first_match, back="Quit"):
             self._first_match()  # nothing saved: deal at once
         self.check_size()
@@ -316,29 +315,42 @@ class DominoesApp(App[None]):
             else:
                 session.coaching = False
 
-    def resume_autosave(self) -> bool:
-        """Open the autosaved match (``--resume``); False, with the reason said, if there is
-        none or it cannot be used (the store has already moved such a file aside)."""
+    def _load_save(self, then: Callable[[store.LoadResult], None]) -> None:
+        """Read the autosave in a thread (a big save takes a while to check and replay:
+        never on the UI thread, issue 14), then call ``then`` with it on the UI thread."""
         from .. import store
 
-        res = store.load_autosave()
-        problem = res.problem
-        if res.ok and res.saved is not None:
-            problem = self.resume_saved(res.saved, say=False)
-            if problem is None:
-                return True
-        problem = problem or "There is no saved game to resume."
-        self.resume_problem = f"{problem} A new game is dealt instead."
-        # Said once the new table is up, so the note shows over it.
-        self.call_after_refresh(
-            self.notify,
-            self.resume_problem,
-            title="Resume",
-            severity="warning",
-            timeout=15,
-            markup=False,  # the sentence may quote the save's own text
-        )
-        return False
+        def load() -> None:
+            res = store.load_autosave()
+            self.call_from_thread(then, res)
+
+        self.run_worker(load, thread=True, group="load-save", exit_on_error=False)
+
+    def resume_autosave(self, otherwise: Callable[[], None]) -> None:
+        """Open the autosaved match (``--resume``, or Resume when asked). If there is
+        none or it cannot be used (the store has already moved such a file aside), the
+        reason is said once the new table is up and ``otherwise`` runs (a new game)."""
+
+        def loaded(res: store.LoadResult) -> None:
+            problem = res.problem
+            if res.ok and res.saved is not None:
+                problem = self.resume_saved(res.saved, say=False)
+                if problem is None:
+                    return
+            problem = problem or "There is no saved game to resume."
+            self.resume_problem = f"{problem} A new game is dealt instead."
+            otherwise()
+            # Said once the new table is up, so the note shows over it.
+            self.call_after_refresh(
+                self.notify,
+                self.resume_problem,
+                title="Resume",
+                severity="warning",
+                timeout=15,
+                markup=False,  # the sentence may quote the save's own text
+            )
+
+        self._load_save(loaded)
 
     def exit(self, *args: Any, **kwargs: Any) -> None:
         """Quit; an unfinished match is saved first (with its clocks) for "Continue"."""
@@ -394,8 +406,9 @@ class DominoesApp(App[None]):
     def ask_resume_or_new(self, new: Callable[[], None], back: str = "Back") -> bool:
         """A new match is about to start and another one is saved: ask first ("Resume
         the classic match, You 34 – CPU 51, hand 4, or start a new one?"). ``new`` runs
-        if the person starts a new one; ``back``: what Esc does (``"Quit"``: quit).
-        False when there is nothing to ask (no save, or it is the table's own match)."""
+        if the person starts a new one, or if the save turns out unusable; ``back``: what
+        Esc does (``"Quit"``: quit). False when there is nothing to ask (no save, or it is
+        the table's own match)."""
         from .. import store
 
         if not store.has_autosave():
@@ -403,26 +416,33 @@ class DominoesApp(App[None]):
         table = self.table
         if table is not None and store.saved_match_id() == table.session.info.match_id:
             return False  # the match at the table (over, being recorded)
-        res = store.load_autosave()
-        if not (res.ok and res.saved is not None):
-            if res.problem:  # set aside by the store: nothing to resume
-                self.notify(
-                    res.problem, title="Saved game", severity="warning", timeout=15, markup=False
-                )
-            return False
-        from .screens.dialogs import ResumeOrNewScreen
-        from .words import saved_summary
 
         def answered(answer: str | None) -> None:
             if answer == "resume":
-                if not self.resume_autosave():
-                    new()
+                self.resume_autosave(otherwise=new)
             elif answer == "new":
                 new()
             elif back == "Quit":
                 self.exit()
 
-        self.push_screen(ResumeOrNewScreen(saved_summary(res.saved), back), answered)
+        def loaded(res: store.LoadResult) -> None:
+            if not (res.ok and res.saved is not None):
+                if res.problem:  # set aside by the store: nothing to resume
+                    self.notify(
+                        res.problem,
+                        title="Saved game",
+                        severity="warning",
+                        timeout=15,
+                        markup=False,
+                    )
+                new()
+                return
+            from .screens.dialogs import ResumeOrNewScreen
+            from .words import saved_summary
+
+            self.push_screen(ResumeOrNewScreen(saved_summary(res.saved), back), answered)
+
+        self._load_save(loaded)  # read in a thread: asked (or ``new``) once it is read
         return True
 
     # ------------------------------------------------------------ navigation messages

@@ -29,7 +29,9 @@ def saved_match(players: int = 2, human_seat: int = 0) -> store.MatchInfo:
     g = Game.new(rules, 3)
     for _ in range(3):
         g.apply(g.legal_actions()[0])
-    names = store.saves.default_names(rules.players, human_seat)
+    from dominoes_tui.store.saves import default_names
+
+    names = default_names(rules.players, human_seat)
     info = store.MatchInfo(cpu_level="easy", names=names, human_seat=human_seat)
     assert store.autosave(g, info) is None
     return info
@@ -153,3 +155,77 @@ async def test_resume_asked_by_play_on_a_save_the_table_refuses(monkeypatch) -> 
         assert isinstance(app.screen, TableScreen) and app.table.session.seed == 4
         assert any("could not be resumed" in n for n in notes(app))
     _set_aside(info)
+
+
+# ------------------------------------------------------------------ saves read off the UI thread
+@pytest.fixture
+def loads_on_ui_thread(monkeypatch) -> list[str]:
+    """Every ``store.load_autosave`` made on the UI (main) thread, by whom."""
+    import threading
+    import traceback
+
+    import dominoes_tui.store.saves as saves
+
+    real = saves.load_autosave
+    seen: list[str] = []
+
+    def spy(*args, **kwargs):
+        if threading.current_thread() is threading.main_thread():
+            seen.append(traceback.format_stack(limit=3)[0])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(store, "load_autosave", spy)
+    monkeypatch.setattr(saves, "load_autosave", spy)
+    return seen
+
+
+async def test_continue_reads_the_save_off_the_ui_thread(loads_on_ui_thread) -> None:
+    from dominoes_tui.tui.screens.table import TableScreen
+
+    info = saved_match()
+    app = menu_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("c")  # at once, before the menu has read the save
+        await settle(pilot)
+        await app.workers.wait_for_complete()
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert app.table.session.info.match_id == info.match_id
+    assert loads_on_ui_thread == []
+
+
+async def test_new_game_reads_the_save_off_the_ui_thread(loads_on_ui_thread, monkeypatch) -> None:
+    from dominoes_tui.tui.screens.dialogs import ResumeOrNewScreen
+
+    saved_match()
+    # New game before the menu has read the save (on a slow disk): it reads it itself
+    monkeypatch.setattr(StartScreen, "read_save", lambda self: None)
+    app = menu_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")  # at once, before the menu has read the save
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, ResumeOrNewScreen)
+    assert loads_on_ui_thread == []
+
+
+@pytest.mark.parametrize("resume", [True, False], ids=["--resume", "play-asks"])
+async def test_play_reads_the_save_off_the_ui_thread(loads_on_ui_thread, resume) -> None:
+    from dominoes_tui.tui.screens.table import TableScreen
+
+    info = saved_match()
+    app = DominoesApp(resume=resume, seed=4, level="easy", delay=0, player_factory=first_legal)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        if not resume:
+            await pilot.press("r")  # Resume
+            await settle(pilot)
+            await app.workers.wait_for_complete()
+            await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert app.table.session.info.match_id == info.match_id
+    assert loads_on_ui_thread == []

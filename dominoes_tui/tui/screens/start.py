@@ -10,6 +10,7 @@ the table.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -144,6 +145,8 @@ class StartScreen(Screen[None]):
         """What Continue resumes, in words (``the classic match, You 34 – CPU 51, hand 4``)."""
         self.has_stats = False
         self.problem = ""
+        self.loading = False
+        """The save is being read (Continue, or New game before the menu had read it)."""
 
     @property
     def house_rules(self) -> Rules:
@@ -235,6 +238,7 @@ class StartScreen(Screen[None]):
     def _save_read(self, res: store.LoadResult) -> None:
         if res.ok and res.saved is not None and res.saved.info.match_id == self.finished:
             self.can_continue = False  # the match just over: being recorded
+            self.saved = None
             if self.is_mounted:
                 self.fill_menu()
         elif res.ok and res.saved is not None:
@@ -328,11 +332,15 @@ class StartScreen(Screen[None]):
         if not self.can_continue:
             self.open_options()
             return
-        if self.saved is None:  # not read yet (a key pressed at once): read it now
-            self._save_read(store.load_autosave())
-            if not self.can_continue:
-                self.open_options()
-                return
+        if self.saved is None:  # not read yet (a key pressed at once): once it is read
+            self._load_then(self._ask_resume_or_new)
+            return
+        self._ask_resume_or_new()
+
+    def _ask_resume_or_new(self) -> None:
+        if not self.can_continue or self.saved is None:  # unusable, or the match just over
+            self.open_options()
+            return
         from ..words import saved_summary
         from .dialogs import ResumeOrNewScreen
 
@@ -342,7 +350,6 @@ class StartScreen(Screen[None]):
             elif answer == "new":
                 self.open_options()
 
-        assert self.saved is not None
         self.app.push_screen(ResumeOrNewScreen(saved_summary(self.saved)), answered)
 
     def open_options(self) -> None:
@@ -361,8 +368,31 @@ class StartScreen(Screen[None]):
         While another process has its table open, nothing is read (its save is its own)."""
         if self._other_window():
             return
-        res = store.load_autosave()
-        if res.ok and res.saved is not None:
-            self.app.post_message(ResumeMatch(res.saved))
+        self._load_then(self._resume_read, keep=False)
+
+    def _resume_read(self) -> None:
+        if self.saved is not None:
+            self.app.post_message(ResumeMatch(self.saved))
+
+    def _load_then(self, then: Callable[[], None], keep: bool = True) -> None:
+        """Read the save in a thread (a big one takes a while: never on the UI thread,
+        issue 14), then ``then()``. Activations meanwhile are ignored; ``keep``: a save
+        read already will do (else it is read again: the freshest)."""
+        if self.loading:
             return
-        self.unusable(res.problem)
+        if keep and self.saved is not None:
+            then()
+            return
+        self.loading = True
+
+        def load() -> None:
+            res = store.load_autosave()
+            self.app.call_from_thread(self._loaded, res, then)
+
+        self.run_worker(load, thread=True, group="start-load", exit_on_error=False)
+
+    def _loaded(self, res: store.LoadResult, then: Callable[[], None]) -> None:
+        self.loading = False
+        self._save_read(res)
+        if self.is_active:  # not if the person went elsewhere meanwhile
+            then()
