@@ -10,7 +10,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from textual import events
+from textual import events, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.message import Message
@@ -71,6 +71,40 @@ def _make_player(level: str, seed: int) -> Player:
     from ..ai import make_player
 
     return make_player(level, seed)
+
+
+def _palette() -> Screen[None]:
+    """Ctrl+P's palette, made safe to close while it is still searching (Esc right after
+    typing: Textual's search would look for its list after the list is gone), and closed
+    once (Enter on a command it is about to pick by itself; issue 14)."""
+    from textual.command import CommandPalette
+    from textual.css.query import NoMatches
+
+    from .screens.base import DismissOnce
+
+    class Palette(DismissOnce, CommandPalette):
+        @work(exclusive=True, group=CommandPalette._GATHER_COMMANDS_GROUP)
+        async def _gather_commands(self, search_value: str) -> None:
+            try:
+                await CommandPalette._gather_commands.__wrapped__(self, search_value)  # type: ignore[attr-defined]
+            except Exception:
+                if not self._gone():
+                    raise  # open: a real failure
+                # closed meanwhile: nothing left to show the commands in
+
+        def _gone(self) -> bool:
+            try:
+                return self not in self.app.screen_stack
+            except Exception:  # noqa: BLE001 - no app any more (closed before it began)
+                return True
+
+        def _action_command_list(self, action: str) -> None:
+            try:
+                super()._action_command_list(action)
+            except (KeyError, IndexError, NoMatches):
+                pass  # PgUp/PgDn while the list is being filled: nothing to move to yet
+
+    return Palette(id="--command-palette")
 
 
 class DominoesApp(App[None]):
@@ -255,6 +289,8 @@ class DominoesApp(App[None]):
         return None
 
     def _open_table(self, session: CoachedSession) -> None:
+        if self._exit:  # quitting already (a save read meanwhile, then ctrl+c): no table
+            return
         self.rules, self.seed, self.level = session.rules, session.seed, session.level
         old = self.table
         if old is not None:
@@ -358,6 +394,25 @@ class DominoesApp(App[None]):
         if table is not None:
             table.session.close()
         super().exit(*args, **kwargs)
+
+    def action_command_palette(self) -> None:
+        from textual.command import CommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(_palette())
+
+    def post_message(self, message: Message) -> bool:
+        """Quit (from any screen) quits at once: keys and clicks queued behind it are
+        not played on a closing app (issue 14)."""
+        if isinstance(message, Quit) and not self._exit:
+            self.exit()
+            return True
+        return super().post_message(message)
+
+    async def on_event(self, event: events.Event) -> None:
+        if self._exit and isinstance(event, events.InputEvent):
+            return  # quitting: keys and clicks queued meanwhile go nowhere (issue 14)
+        await super().on_event(event)
 
     def on_unmount(self) -> None:
         """The app is gone (after its last save): the table lock goes too."""

@@ -229,3 +229,45 @@ async def test_play_reads_the_save_off_the_ui_thread(loads_on_ui_thread, resume)
         assert isinstance(app.screen, TableScreen)
         assert app.table.session.info.match_id == info.match_id
     assert loads_on_ui_thread == []
+
+
+# ------------------------------------------------------------------ closed once
+async def test_a_dialog_closed_twice_at_once_closes_only_itself() -> None:
+    """Esc twice (or Enter on a button and its key) before the first has been handled:
+    the screen under it stays."""
+    from dominoes_tui.tui.screens.dialogs import ConfirmScreen, RulesScreen
+
+    app = menu_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        start = app.screen
+        rules = RulesScreen(load_variant("classic"))
+        app.push_screen(rules)
+        await pilot.pause()
+        rules.action_close()
+        rules.action_close()
+        await pilot.pause()
+        assert app.screen is start and app._exception is None
+        answers = []
+        confirm = ConfirmScreen("Sure?")
+        app.push_screen(confirm, answers.append)
+        await pilot.pause()
+        confirm.action_answer(True)
+        confirm.action_answer(False)
+        await pilot.pause()
+        assert app.screen is start and answers == [True]
+
+
+async def test_a_dialog_closed_before_it_has_opened_closes_after() -> None:
+    from dominoes_tui.tui.screens.howto import HowToPlayScreen
+
+    app = menu_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        start = app.screen
+        howto = HowToPlayScreen(load_variant("classic"))
+        app.push_screen(howto)
+        howto.dismiss(None)  # in the same burst as the key that opened it
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen is start and app._exception is None

@@ -15,6 +15,7 @@ from ...engine import Rules, describe_hand, tiles
 from ...engine.explain import explain
 from ...table.words import hand_how, match_headline
 from ..words import score_text, second_person, target_text
+from .base import DismissOnce
 
 if TYPE_CHECKING:
     from ...table import TableSession
@@ -77,7 +78,7 @@ def _hands_played(table: TableSession) -> str:
     return "Hands: " + " · ".join(parts) if parts else ""
 
 
-class HandOverScreen(ModalScreen[None]):
+class HandOverScreen(DismissOnce, ModalScreen[None]):
     """Both hands shown, the score written with its breakdown in words."""
 
     BINDINGS = [
@@ -117,7 +118,7 @@ class HandOverScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class MatchOverScreen(ModalScreen[str]):
+class MatchOverScreen(DismissOnce, ModalScreen[str]):
     """Who won and why, the final scores, the hands played; Rematch, New game, Quit."""
 
     BINDINGS = [
@@ -168,7 +169,7 @@ class MatchOverScreen(ModalScreen[str]):
         self.dismiss(event.button.id)
 
 
-class RulesScreen(ModalScreen[None]):
+class RulesScreen(DismissOnce, ModalScreen[None]):
     """The rules of this variant in words (``?``)."""
 
     BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
@@ -201,7 +202,7 @@ class RulesScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(DismissOnce, ModalScreen[bool]):
     """A yes/no question."""
 
     BINDINGS = [
@@ -230,7 +231,7 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(event.button.id == "yes")
 
 
-class ResumeOrNewScreen(ModalScreen[str | None]):
+class ResumeOrNewScreen(DismissOnce, ModalScreen[str | None]):
     """A match is saved and a new one is about to start: resume it, or start anew?
 
     Dismissed with ``"resume"``, ``"new"``, or None (Esc: back, or quit where there is
@@ -285,7 +286,7 @@ class ResumeOrNewScreen(ModalScreen[str | None]):
         self.dismiss(None if event.button.id == "back" else event.button.id)
 
 
-class CoachOfferScreen(ModalScreen[bool]):
+class CoachOfferScreen(DismissOnce, ModalScreen[bool]):
     """Offered once, over the first table: coach the person's first hand?"""
 
     BINDINGS = [

@@ -149,6 +149,11 @@ class StartScreen(Screen[None]):
         """The save is being read (Continue, or New game before the menu had read it)."""
 
     @property
+    def open(self) -> bool:
+        """Still on the screen stack (a worker's answer after the menu went is dropped)."""
+        return self.is_mounted and self in self.app.screen_stack
+
+    @property
     def house_rules(self) -> Rules:
         """The highlighted house (F1 explains it)."""
         return self.variants[self.variant]
@@ -239,7 +244,7 @@ class StartScreen(Screen[None]):
         if res.ok and res.saved is not None and res.saved.info.match_id == self.finished:
             self.can_continue = False  # the match just over: being recorded
             self.saved = None
-            if self.is_mounted:
+            if self.open:
                 self.fill_menu()
         elif res.ok and res.saved is not None:
             from ..words import saved_summary
@@ -247,9 +252,9 @@ class StartScreen(Screen[None]):
             self.saved = res.saved
             summary = saved_summary(res.saved)
             self.continues = summary[0].upper() + summary[1:]
-            if self.is_mounted:
+            if self.open:
                 self.fill_menu()
-        elif self.is_mounted:  # unusable: the store has set it aside; say so
+        elif self.open:  # unusable: the store has set it aside; say so
             self.unusable(res.problem)
 
     def unusable(self, problem: str | None) -> None:
@@ -265,7 +270,7 @@ class StartScreen(Screen[None]):
 
     def _stats_found(self) -> None:
         self.has_stats = True
-        if self.is_mounted:
+        if self.open:
             self.fill_menu()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
