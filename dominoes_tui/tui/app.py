@@ -254,8 +254,27 @@ class DominoesApp(App[None]):
         problem = store.claim_table()
         if problem is None:
             return True
-        self.notify(problem, title="Another window", severity="warning", markup=False)
+        self.other_window(problem)
         return False
+
+    def other_window(self, problem: str) -> None:
+        """Another dominoes window has its table open: offer to watch its match or quit;
+        Back opens the start menu (rules, how to play, statistics) unless it is open."""
+        from .screens.dialogs import OtherWindowScreen, WatchScreen
+
+        at_menu = any(type(s).__name__ == "StartScreen" for s in self.screen_stack)
+
+        def answered(answer: str | None) -> None:
+            if answer == "quit":
+                self.exit()
+            elif answer == "watch":
+                self.push_screen(WatchScreen(), lambda _: answered(None))
+            elif not at_menu:
+                self.open_start_menu()
+
+        if isinstance(self.screen, OtherWindowScreen):
+            return  # asked already
+        self.push_screen(OtherWindowScreen(problem), answered)
 
     def resume_saved(self, saved: store.SavedGame, say: bool = True) -> str | None:
         """Open the table of a saved match; it waits for a key, clocks stopped.

@@ -271,3 +271,103 @@ async def test_a_dialog_closed_before_it_has_opened_closes_after() -> None:
         await pilot.pause()
         await pilot.pause()
         assert app.screen is start and app._exception is None
+
+
+# ------------------------------------------------------------------ a second window
+@pytest.fixture
+def other_window():
+    """A real second process holding this home folder's table (a match saved there)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    proc = subprocess.Popen(
+        [sys.executable, str(root / "tests" / "store_lock_holder.py"), str(store.data_dir())],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=root,
+    )
+    assert proc.stdout.readline().startswith("held ")
+    yield proc
+    proc.kill()
+    proc.wait(60)
+
+
+async def test_a_second_window_offers_to_watch_or_quit_and_keeps_the_menu(other_window) -> None:
+    from dominoes_tui.tui.screens.dialogs import OtherWindowScreen, RulesScreen, WatchScreen
+
+    save = store.autosave_path().read_bytes()
+    app = menu_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, OtherWindowScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("r")  # the menu stays usable: Rules
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("escape")
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("w")  # watch the other window's match
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        watch = app.screen
+        assert isinstance(watch, WatchScreen)
+        said = str(watch.query_one("#watch-text").render())
+        assert "classic" in said and "You" in said and not watch.closed_there
+        other_window.stdin.write("release\n")  # the other window quits its table
+        other_window.stdin.flush()
+        assert other_window.stdout.readline().startswith("released")
+        watch.look()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert watch.closed_there
+        assert "Continue on the menu picks it up" in str(watch.query_one("#watch-text").render())
+        await pilot.press("escape")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        start = app.screen
+        assert isinstance(start, StartScreen) and "continue" in start.menu_items()
+        assert app._exception is None
+    assert store.autosave_path().read_bytes() == save  # watched, never touched
+
+
+async def test_a_second_window_quits_when_asked(other_window) -> None:
+    from dominoes_tui.tui.screens.dialogs import OtherWindowScreen
+
+    app = menu_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, OtherWindowScreen)
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0 and app._exception is None
+
+
+async def test_play_in_a_second_window_asks_instead_of_a_blank_screen(other_window) -> None:
+    """``dominoes play`` (no start menu): no table can open; the same question, and Back
+    gives the start menu."""
+    from dominoes_tui.tui.screens.dialogs import OtherWindowScreen
+
+    app = DominoesApp(seed=4, level="easy", delay=0, player_factory=first_legal)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        if type(app.screen).__name__ == "ResumeOrNewScreen":
+            await pilot.press("n")
+            await settle(pilot)
+        assert isinstance(app.screen, OtherWindowScreen) and app.table is None
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)

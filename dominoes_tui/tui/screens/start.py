@@ -319,16 +319,40 @@ class StartScreen(Screen[None]):
             self.app.post_message(Quit())
 
     def _other_window(self) -> bool:
-        """Another process has its table open on this home folder (issue 14): say so in one
-        sentence and touch nothing (its save is its own). The lock is not kept here."""
+        """Another process has its table open on this home folder (issue 14): say so and
+        offer to watch its match or quit; touch nothing (its save is its own). The menu
+        stays for the rules, how to play and statistics. The lock is not kept here."""
         lock = store.table_lock()
         had = lock.held
         if not lock.acquire():
-            self.notify(lock.problem(), title="Another window", severity="warning", markup=False)
+            from .dialogs import OtherWindowScreen, WatchScreen
+
+            def watched(_: None) -> None:
+                self.table_freed()
+
+            def answered(answer: str | None) -> None:
+                if answer == "watch":
+                    self.app.push_screen(WatchScreen(), watched)
+                elif answer == "quit":
+                    self.app.post_message(Quit())
+
+            self.app.push_screen(OtherWindowScreen(lock.problem()), answered)
             return True
         if not had:
             lock.release()
         return False
+
+    def table_freed(self) -> None:
+        """Back from watching: the other window may have quit, its match saved for
+        Continue (read again, as at the start)."""
+        can = store.has_autosave() and (
+            self.finished is None or store.saved_match_id() != self.finished
+        )
+        if can != self.can_continue or can:
+            self.can_continue, self.saved, self.continues = can, None, ""
+            self.fill_menu()
+            if can:
+                self.read_save()
 
     def new_game(self) -> None:
         """New game: with a match saved, ask first whether to resume it instead."""
