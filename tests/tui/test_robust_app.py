@@ -25,7 +25,7 @@ def notes(app) -> list[str]:
 
 
 def saved_match(players: int = 2, human_seat: int = 0) -> store.MatchInfo:
-    rules = load_variant("classic") if players == 2 else load_variant("draw", players=players)
+    rules = load_variant("classic") if players == 2 else load_variant("international")
     g = Game.new(rules, 3)
     for _ in range(3):
         g.apply(g.legal_actions()[0])
@@ -371,3 +371,29 @@ async def test_play_in_a_second_window_asks_instead_of_a_blank_screen(other_wind
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
+
+
+# ------------------------------------------------------------------ the human seat
+@pytest.mark.parametrize("players, seat", [(2, 1), (4, 2)])
+async def test_a_save_seating_you_elsewhere_is_never_played_from_seat_0(players, seat) -> None:
+    """A save whose human seat is not the table's (another tool wrote it): the table
+    cannot seat you there, so it is set aside with its sentence, rather than dealing
+    you that seat's CPU hand and recording the result from the wrong side."""
+    info = saved_match(players=players, human_seat=seat)
+    app = menu_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("c")
+        await settle(pilot)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.table is None and isinstance(app.screen, StartScreen)
+        problem = str(app.screen.query_one("#start-problem").render())
+        assert f"seats you at seat {seat + 1} of {players}" in problem
+        assert app._exception is None
+    assert store.saved_match_id() != info.match_id
+    kept = list(store.autosave_path().parent.glob("autosave.json.corrupt-*"))
+    assert len(kept) == 1 and info.match_id in kept[0].read_text("utf-8")
+    assert store.History().matches() == []
