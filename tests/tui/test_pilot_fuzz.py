@@ -2,8 +2,9 @@
 menu, options, the table, its dialogs, statistics, replay, help, the command palette)
 with a fixed seed: no exception, and a live app whose table still takes keys at the end.
 
-``FUZZ_KEYS=20000 python -m pytest tests/tui/test_pilot_fuzz.py`` runs the long version
-(``FUZZ_SEED`` picks another sequence).
+The 2,000 events are played as four runs of 500 from four fixed seeds, so ``-n 2``
+spreads them over both cores. ``FUZZ_KEYS=20000 python -m pytest
+tests/tui/test_pilot_fuzz.py -n 2`` runs the long version (``FUZZ_SEED`` moves the seeds).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import asyncio
 import os
 import random
 
+import pytest
 from conftest import first_legal, settle
 from textual import events
 
@@ -23,6 +25,7 @@ from dominoes_tui.tui.screens.table import TableScreen
 
 EVENTS = int(os.environ.get("FUZZ_KEYS", "2000"))
 SEED = int(os.environ.get("FUZZ_SEED", "14"))
+PARTS = 4
 
 # Keys of every screen (and some of none), weighted towards the ones that move on.
 KEYS = (
@@ -119,21 +122,23 @@ async def _takes_keys(pilot) -> None:
         assert session.selected != before
 
 
-async def test_random_keys_clicks_and_resizes_never_crash_the_app() -> None:
+@pytest.mark.parametrize("part", range(PARTS))
+async def test_random_keys_clicks_and_resizes_never_crash_the_app(part) -> None:
     _history_and_save()
-    rng = random.Random(SEED)
+    rng = random.Random(SEED * 1000 + part)
+    events_here = -(-EVENTS // PARTS)
     done = runs = 0
-    while done < EVENTS:
+    while done < events_here:
         app = _app()
         runs += 1
         async with app.run_test(size=rng.choice(SIZES[:2]), notifications=True) as pilot:
             await pilot.pause()
-            while done < EVENTS and app.is_running and app._exception is None:
+            while done < events_here and app.is_running and app._exception is None:
                 done += await _step(pilot, rng)
             if app.is_running:
                 await pilot.pause()  # the last burst played out before the checks
             assert app._exception is None, f"after {done} events"
-            if done >= EVENTS and app.is_running:
+            if done >= events_here and app.is_running:
                 await app.workers.wait_for_complete()
                 await _takes_keys(pilot)
                 assert app.is_running and app._exception is None
