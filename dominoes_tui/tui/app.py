@@ -297,7 +297,10 @@ class DominoesApp(App[None]):
         except Exception as e:  # noqa: BLE001 - a save must never crash the app
             from .. import store
 
-            reason = f"the table refused it ({type(e).__name__}: {str(e)[:200]})"
+            if type(e) is ValueError and str(e):  # the table's own words (a seat it lacks)
+                reason = str(e)[:200]
+            else:
+                reason = f"the table refused it ({type(e).__name__}: {str(e)[:200]})"
             problem = store.set_aside_autosave(reason, saved.info.match_id)
             if say:
                 self.notify(

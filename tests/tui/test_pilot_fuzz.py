@@ -101,6 +101,7 @@ async def _takes_keys(pilot) -> None:
     if app.table is None:  # a table from the menu: New game, Start
         assert isinstance(app.screen, StartScreen)
         await pilot.press("n")
+        await app.workers.wait_for_complete()  # the save is read first (a worker)
         await pilot.pause()
         if app.screen.__class__.__name__ == "ResumeOrNewScreen":
             await pilot.press("r")
