@@ -262,9 +262,16 @@ class StartScreen(Screen[None]):
         self.can_continue = False
         self.saved = None
         self.problem = problem or "The saved game is gone."
-        self.query_one("#start-problem", Static).update(
-            Text(f"{self.problem}\nChoose New game to start another.")
-        )
+        # the menu's column is narrow: the save named without its folder there, and the
+        # whole sentence (with the folder) in a note
+        path = store.autosave_path()
+        short = self.problem.replace(str(path), path.name)
+        if short != self.problem:
+            self.notify(
+                self.problem, title="Saved game", severity="warning", timeout=20, markup=False
+            )
+        go_on = "" if len(short) > 140 else "\nChoose New game to start another."  # room
+        self.query_one("#start-problem", Static).update(Text(short + go_on))
         self.fill_menu()
         self.query_one("#menu", OptionList).highlighted = 0
 
