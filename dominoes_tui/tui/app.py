@@ -531,6 +531,9 @@ class DominoesApp(App[None]):
             return True
         self._navigating = True
         self.call_after_refresh(self._navigated)
+        # a refresh callback is lost with a screen closed before it refreshed (a burst of
+        # keys): the guard never outlives a second, or every later menu entry is ignored
+        self.set_timer(1.0, self._navigated)
         return False
 
     def _navigated(self) -> None:

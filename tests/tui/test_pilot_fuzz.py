@@ -109,7 +109,7 @@ async def _takes_keys(pilot) -> None:
             await pilot.press("s")
     await settle(pilot)
     table = app.table
-    assert table is not None and app.screen is table
+    assert table is not None and app.screen is table, app.screen_stack
     session = table.session
     if session.waiting_for_key:
         await pilot.press("space")

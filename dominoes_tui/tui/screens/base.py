@@ -31,3 +31,11 @@ class DismissOnce:
             return AwaitComplete.nothing()
         self._dismissed = True
         return super().dismiss(result)  # type: ignore[misc]
+
+    def focus_on(self, selector: str) -> None:
+        """Focus the widget ``selector`` names, if the screen still has it (a screen closed
+        in the same burst that opened it has none by the time it mounts)."""
+        screen: Any = self
+        for widget in screen.query(selector):
+            widget.focus()
+            return

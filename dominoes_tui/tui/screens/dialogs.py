@@ -105,7 +105,7 @@ class HandOverScreen(DismissOnce, ModalScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#next", Button).focus()
+        self.focus_on("#next")
 
     def action_next(self) -> None:
         self.dismiss(None)
@@ -160,7 +160,7 @@ class MatchOverScreen(DismissOnce, ModalScreen[str]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#rematch", Button).focus()
+        self.focus_on("#rematch")
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
@@ -222,7 +222,7 @@ class ConfirmScreen(DismissOnce, ModalScreen[bool]):
                 yield Button("No (n)", id="no", variant="primary")
 
     def on_mount(self) -> None:
-        self.query_one("#no", Button).focus()
+        self.focus_on("#no")
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
@@ -266,7 +266,7 @@ class ResumeOrNewScreen(DismissOnce, ModalScreen[str | None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#resume", Button).focus()
+        self.focus_on("#resume")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("back", "leave"):  # Esc goes back, or quits: one of the two
@@ -319,8 +319,7 @@ class OtherWindowScreen(DismissOnce, ModalScreen[str | None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        if self.is_active:
-            self.query_one("#watch", Button).focus()
+        self.focus_on("#watch")
 
     def action_answer(self, answer: str | None) -> None:
         self.dismiss(answer)
@@ -442,7 +441,7 @@ class CoachOfferScreen(DismissOnce, ModalScreen[bool]):
                 yield Button("No thanks (n)", id="no")
 
     def on_mount(self) -> None:
-        self.query_one("#yes", Button).focus()
+        self.focus_on("#yes")
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
