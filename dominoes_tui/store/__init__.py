@@ -114,6 +114,7 @@ _EXPORTS = {
         "read_save",
         "save_game",
         "saved_match_id",
+        "set_aside_autosave",
     ),
     "stats": ("GroupStats", "Stats", "compute_stats"),
 }
@@ -162,6 +163,7 @@ if TYPE_CHECKING:
         read_save,
         save_game,
         saved_match_id,
+        set_aside_autosave,
     )
     from .stats import GroupStats, Stats, compute_stats
 
@@ -262,5 +264,6 @@ __all__ = [
     "read_save",
     "save_game",
     "saved_match_id",
+    "set_aside_autosave",
     "table_lock",
 ]

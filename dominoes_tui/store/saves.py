@@ -321,6 +321,22 @@ def discard_autosave(home: Path | None = None, match_id: str | None = None) -> N
         autosave_path(home).unlink()
 
 
+def set_aside_autosave(reason: str, match_id: str | None = None, home: Path | None = None) -> str:
+    """The saved match passed the checks but the table could not take it up: move the
+    save aside like any unusable one (nothing is deleted) and return the sentence that
+    says so. With ``match_id``, a save another match wrote meanwhile is left alone."""
+    path = autosave_path(home)
+    if match_id is not None and saved_match_id(home) not in (None, match_id):
+        return f"The saved game could not be resumed: {reason}."
+    try:
+        aside = set_aside(path)
+    except FileNotFoundError:
+        return f"The saved game could not be resumed: {reason}."
+    except OSError as e:
+        return f"The saved game {path} could not be resumed: {reason} ({e.strerror})."
+    return f"The saved game {path} could not be resumed: {reason}; it was moved to {aside.name}."
+
+
 def load_autosave(
     home: Path | None = None, now: Callable[[], float] = time.monotonic
 ) -> LoadResult:

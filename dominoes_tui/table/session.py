@@ -391,6 +391,12 @@ class TableSession:
         )
 
     def _resume_from(self, saved: store.SavedGame) -> None:
+        seat = saved.info.human_seat
+        if seat != YOU:  # never play another seat's hand as yours, nor score its result so
+            raise ValueError(
+                f"it seats you at seat {seat + 1} of {self.rules.players}, "
+                "and this table always seats you first"
+            )
         rebuilt = rebuild(self.game, self.names)
         self.entries = list(rebuilt.entries)
         self.first_opener = rebuilt.first_opener

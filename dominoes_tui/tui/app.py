@@ -10,7 +10,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from textual import events
+from textual import events, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.message import Message
@@ -72,6 +72,40 @@ def _make_player(level: str, seed: int) -> Player:
     from ..ai import make_player
 
     return make_player(level, seed)
+
+
+def _palette() -> Screen[None]:
+    """Ctrl+P's palette, made safe to close while it is still searching (Esc right after
+    typing: Textual's search would look for its list after the list is gone), and closed
+    once (Enter on a command it is about to pick by itself; issue 14)."""
+    from textual.command import CommandPalette
+    from textual.css.query import NoMatches
+
+    from .screens.base import DismissOnce
+
+    class Palette(DismissOnce, CommandPalette):
+        @work(exclusive=True, group=CommandPalette._GATHER_COMMANDS_GROUP)
+        async def _gather_commands(self, search_value: str) -> None:
+            try:
+                await CommandPalette._gather_commands.__wrapped__(self, search_value)  # type: ignore[attr-defined]
+            except Exception:
+                if not self._gone():
+                    raise  # open: a real failure
+                # closed meanwhile: nothing left to show the commands in
+
+        def _gone(self) -> bool:
+            try:
+                return self not in self.app.screen_stack
+            except Exception:  # noqa: BLE001 - no app any more (closed before it began)
+                return True
+
+        def _action_command_list(self, action: str) -> None:
+            try:
+                super()._action_command_list(action)
+            except (KeyError, IndexError, NoMatches):
+                pass  # PgUp/PgDn while the list is being filled: nothing to move to yet
+
+    return Palette(id="--command-palette")
 
 
 class DominoesApp(App[None]):
@@ -141,8 +175,7 @@ class DominoesApp(App[None]):
         if self.start_menu and not self.resume:
             self.open_start_menu()
         elif self.resume:
-            if not self.resume_autosave():
-                self._first_match()
+            self.resume_autosave(otherwise=self._first_match)
         elif not self.ask_resume_or_new(self._first_match, back="Quit"):
             self._first_match()  # nothing saved: deal at once
         self.check_size()
@@ -222,21 +255,65 @@ class DominoesApp(App[None]):
         problem = store.claim_table()
         if problem is None:
             return True
-        self.notify(problem, title="Another window", severity="warning", markup=False)
+        self.other_window(problem)
         return False
 
-    def resume_saved(self, saved: store.SavedGame) -> None:
-        """Open the table of a saved match; it waits for a key, clocks stopped."""
+    def other_window(self, problem: str) -> None:
+        """Another dominoes window has its table open: offer to watch its match or quit;
+        Back opens the start menu (rules, how to play, statistics) unless it is open."""
+        from .screens.dialogs import OtherWindowScreen, WatchScreen
+
+        at_menu = any(type(s).__name__ == "StartScreen" for s in self.screen_stack)
+
+        def answered(answer: str | None) -> None:
+            if answer == "quit":
+                self.exit()
+            elif answer == "watch":
+                self.push_screen(WatchScreen(), lambda _: answered(None))
+            elif not at_menu:
+                self.open_start_menu()
+
+        if isinstance(self.screen, OtherWindowScreen):
+            return  # asked already
+        self.push_screen(OtherWindowScreen(problem), answered)
+
+    def resume_saved(self, saved: store.SavedGame, say: bool = True) -> str | None:
+        """Open the table of a saved match; it waits for a key, clocks stopped.
+
+        None when the table is open (or another window holds the table: said). If the
+        table cannot take the match up (a save that passed the store's checks but that
+        the table refuses), the save is set aside, nothing is deleted, and the sentence
+        saying so is returned (and shown, unless ``say`` is False: the caller says it);
+        the caller goes on without it (issue 14)."""
         if not self.claim_table():
-            return
+            return None
         from ..table.coach import CoachedSession
 
-        session = CoachedSession.resume(
-            saved, player_factory=self.player_factory, now=self.now, pace=self.pace
-        )
+        try:
+            session = CoachedSession.resume(
+                saved, player_factory=self.player_factory, now=self.now, pace=self.pace
+            )
+            # what the table shows first, worked out now: a failure is the save's
+            session.seats(), session.lines, session.hand(), session.log(), session.score_parts()
+        except Exception as e:  # noqa: BLE001 - a save must never crash the app
+            from .. import store
+
+            if type(e) is ValueError and str(e):  # the table's own words (a seat it lacks)
+                reason = str(e)[:200]
+            else:
+                reason = f"the table refused it ({type(e).__name__}: {str(e)[:200]})"
+            problem = store.set_aside_autosave(reason, saved.info.match_id)
+            if say:
+                self.notify(
+                    problem, title="Saved game", severity="warning", timeout=15, markup=False
+                )
+            return problem
         self._open_table(session)
+        return None
 
     def _open_table(self, session: CoachedSession) -> None:
+        if self._exit:  # quitting already (a save read meanwhile, then ctrl+c): no table
+            return
         self.rules, self.seed, self.level = session.rules, session.seed, session.level
         old = self.table
         if old is not None:
@@ -299,27 +376,42 @@ class DominoesApp(App[None]):
             else:
                 session.coaching = False
 
-    def resume_autosave(self) -> bool:
-        """Open the autosaved match (``--resume``); False, with the reason said, if there is
-        none or it cannot be used (the store has already moved such a file aside)."""
+    def _load_save(self, then: Callable[[store.LoadResult], None]) -> None:
+        """Read the autosave in a thread (a big save takes a while to check and replay:
+        never on the UI thread, issue 14), then call ``then`` with it on the UI thread."""
         from .. import store
 
-        res = store.load_autosave()
-        if res.ok and res.saved is not None:
-            self.resume_saved(res.saved)
-            return True
-        problem = res.problem or "There is no saved game to resume."
-        self.resume_problem = f"{problem} A new game is dealt instead."
-        # Said once the new table is up, so the note shows over it.
-        self.call_after_refresh(
-            self.notify,
-            self.resume_problem,
-            title="Resume",
-            severity="warning",
-            timeout=15,
-            markup=False,  # the sentence may quote the save's own text
-        )
-        return False
+        def load() -> None:
+            res = store.load_autosave()
+            self.call_from_thread(then, res)
+
+        self.run_worker(load, thread=True, group="load-save", exit_on_error=False)
+
+    def resume_autosave(self, otherwise: Callable[[], None]) -> None:
+        """Open the autosaved match (``--resume``, or Resume when asked). If there is
+        none or it cannot be used (the store has already moved such a file aside), the
+        reason is said once the new table is up and ``otherwise`` runs (a new game)."""
+
+        def loaded(res: store.LoadResult) -> None:
+            problem = res.problem
+            if res.ok and res.saved is not None:
+                problem = self.resume_saved(res.saved, say=False)
+                if problem is None:
+                    return
+            problem = problem or "There is no saved game to resume."
+            self.resume_problem = f"{problem} A new game is dealt instead."
+            otherwise()
+            # Said once the new table is up, so the note shows over it.
+            self.call_after_refresh(
+                self.notify,
+                self.resume_problem,
+                title="Resume",
+                severity="warning",
+                timeout=15,
+                markup=False,  # the sentence may quote the save's own text
+            )
+
+        self._load_save(loaded)
 
     def exit(self, *args: Any, **kwargs: Any) -> None:
         """Quit; an unfinished match is saved first (with its clocks) for "Continue"."""
@@ -331,6 +423,25 @@ class DominoesApp(App[None]):
                 if isinstance(screen, TableScreen):
                     screen.session.close()
         super().exit(*args, **kwargs)
+
+    def action_command_palette(self) -> None:
+        from textual.command import CommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(_palette())
+
+    def post_message(self, message: Message) -> bool:
+        """Quit (from any screen) quits at once: keys and clicks queued behind it are
+        not played on a closing app (issue 14)."""
+        if isinstance(message, Quit) and not self._exit:
+            self.exit()
+            return True
+        return super().post_message(message)
+
+    async def on_event(self, event: events.Event) -> None:
+        if self._exit and isinstance(event, events.InputEvent):
+            return  # quitting: keys and clicks queued meanwhile go nowhere (issue 14)
+        await super().on_event(event)
 
     def on_unmount(self) -> None:
         """The app is gone (after its last save): the table lock goes too."""
@@ -379,8 +490,9 @@ class DominoesApp(App[None]):
     def ask_resume_or_new(self, new: Callable[[], None], back: str = "Back") -> bool:
         """A new match is about to start and another one is saved: ask first ("Resume
         the classic match, You 34 – CPU 51, hand 4, or start a new one?"). ``new`` runs
-        if the person starts a new one; ``back``: what Esc does (``"Quit"``: quit).
-        False when there is nothing to ask (no save, or it is the table's own match)."""
+        if the person starts a new one, or if the save turns out unusable; ``back``: what
+        Esc does (``"Quit"``: quit). False when there is nothing to ask (no save, or it is
+        the table's own match)."""
         from .. import store
 
         if not store.has_autosave():
@@ -388,26 +500,33 @@ class DominoesApp(App[None]):
         table = self.table
         if table is not None and store.saved_match_id() == table.session.info.match_id:
             return False  # the match at the table (over, being recorded)
-        res = store.load_autosave()
-        if not (res.ok and res.saved is not None):
-            if res.problem:  # set aside by the store: nothing to resume
-                self.notify(
-                    res.problem, title="Saved game", severity="warning", timeout=15, markup=False
-                )
-            return False
-        from .screens.dialogs import ResumeOrNewScreen
-        from .words import saved_summary
 
         def answered(answer: str | None) -> None:
             if answer == "resume":
-                if not self.resume_autosave():
-                    new()
+                self.resume_autosave(otherwise=new)
             elif answer == "new":
                 new()
             elif back == "Quit":
                 self.exit()
 
-        self.push_screen(ResumeOrNewScreen(saved_summary(res.saved), back), answered)
+        def loaded(res: store.LoadResult) -> None:
+            if not (res.ok and res.saved is not None):
+                if res.problem:  # set aside by the store: nothing to resume
+                    self.notify(
+                        res.problem,
+                        title="Saved game",
+                        severity="warning",
+                        timeout=15,
+                        markup=False,
+                    )
+                new()
+                return
+            from .screens.dialogs import ResumeOrNewScreen
+            from .words import saved_summary
+
+            self.push_screen(ResumeOrNewScreen(saved_summary(res.saved), back), answered)
+
+        self._load_save(loaded)  # read in a thread: asked (or ``new``) once it is read
         return True
 
     # ------------------------------------------------------------ navigation messages
@@ -419,6 +538,9 @@ class DominoesApp(App[None]):
             return True
         self._navigating = True
         self.call_after_refresh(self._navigated)
+        # a refresh callback is lost with a screen closed before it refreshed (a burst of
+        # keys): the guard never outlives a second, or every later menu entry is ignored
+        self.set_timer(1.0, self._navigated)
         return False
 
     def _navigated(self) -> None:
@@ -438,8 +560,14 @@ class DominoesApp(App[None]):
         )
 
     def on_resume_match(self, message: ResumeMatch) -> None:
-        if not self._stale(message):
-            self.resume_saved(message.saved)
+        """Continue on the start menu: if the table cannot take the save up, the menu
+        says why (the save is set aside) and stays, without Continue."""
+        if self._stale(message):
+            return
+        unusable = getattr(self.screen, "unusable", None)
+        problem = self.resume_saved(message.saved, say=not callable(unusable))
+        if problem is not None and callable(unusable):
+            unusable(problem)
 
     def on_open_start_menu(self, message: OpenStartMenu) -> None:
         if not self._stale(message):

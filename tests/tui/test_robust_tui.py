@@ -260,12 +260,15 @@ async def test_a_second_window_opens_no_table_and_touches_no_save(other_window) 
     app = menu_app()
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await settle(pilot)
-        await pilot.press("c")  # Continue
+        await pilot.press("c")  # Continue: asked to watch or quit instead
         await pilot.pause()
-        assert isinstance(app.screen, StartScreen)
-        assert any("open in another dominoes window" in n for n in notes(app))
-        await pilot.press("n")  # New game, then Start
+        assert type(app.screen).__name__ == "OtherWindowScreen"
+        assert "open in another dominoes window" in app.screen.problem
+        await pilot.press("escape")  # back to the menu
+        await pilot.press("n")  # New game: asked the same
         await pilot.pause()
+        assert type(app.screen).__name__ == "OtherWindowScreen"
+        await pilot.press("escape")
         await pilot.press("s")
         await settle(pilot)
         assert app.table is None and isinstance(app.screen, StartScreen)

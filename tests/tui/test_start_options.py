@@ -345,7 +345,7 @@ async def test_a_corrupt_save_is_explained_and_a_new_game_offered() -> None:
         await app.workers.wait_for_complete()
         await pilot.pause()
         problem = str(app.screen.query_one("#start-problem").render())
-        assert "New game" in problem and len(problem.splitlines()[0]) > 10
+        assert "cannot be used" in problem and len(problem.splitlines()[0]) > 10
         assert "continue" not in menu_entries(app)
         await pilot.press("enter")  # the highlighted entry is New game
         await pilot.pause()

@@ -16,6 +16,7 @@ from ...engine import Rules, describe_hand, tiles
 from ...engine.explain import explain
 from ...table.words import hand_how, match_headline
 from ..words import score_text, second_person, target_text
+from .base import DismissOnce
 
 if TYPE_CHECKING:
     from ...table import TableSession
@@ -136,7 +137,7 @@ class LearnFromTheHand:
         self.app.post_message(PlayDeal(p))  # type: ignore[attr-defined]
 
 
-class HandOverScreen(LearnFromTheHand, ModalScreen[None]):
+class HandOverScreen(LearnFromTheHand, DismissOnce, ModalScreen[None]):
     """Both hands shown, the score written with its breakdown in words."""
 
     BINDINGS = [
@@ -176,7 +177,7 @@ class HandOverScreen(LearnFromTheHand, ModalScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#next", Button).focus()
+        self.focus_on("#next")
 
     def action_next(self) -> None:
         self.dismiss(None)
@@ -208,7 +209,7 @@ def _other_seat(table: TableSession) -> str:
     return "CPU's seat" if table.rules.players == 2 else "Next seat"
 
 
-class MatchOverScreen(LearnFromTheHand, ModalScreen[str]):
+class MatchOverScreen(LearnFromTheHand, DismissOnce, ModalScreen[str]):
     """Who won and why, the final scores, the hands played; Rematch, New game, Quit."""
 
     BINDINGS = [
@@ -260,7 +261,7 @@ class MatchOverScreen(LearnFromTheHand, ModalScreen[str]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#rematch", Button).focus()
+        self.focus_on("#rematch")
         if self.app.size.height < ROOM_FOR_THE_COACH:  # the last hand's (issue 16), as a note
             for line in _coach_pattern(self.table):
                 text = line.removeprefix("• Coach: ")
@@ -290,7 +291,7 @@ class MatchOverScreen(LearnFromTheHand, ModalScreen[str]):
         self.dismiss(event.button.id)
 
 
-class RulesScreen(ModalScreen[None]):
+class RulesScreen(DismissOnce, ModalScreen[None]):
     """The rules of this variant in words (``?``)."""
 
     BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
@@ -323,7 +324,7 @@ class RulesScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(DismissOnce, ModalScreen[bool]):
     """A yes/no question."""
 
     BINDINGS = [
@@ -343,7 +344,7 @@ class ConfirmScreen(ModalScreen[bool]):
                 yield Button("No (n)", id="no", variant="primary")
 
     def on_mount(self) -> None:
-        self.query_one("#no", Button).focus()
+        self.focus_on("#no")
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
@@ -352,7 +353,7 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(event.button.id == "yes")
 
 
-class ResumeOrNewScreen(ModalScreen[str | None]):
+class ResumeOrNewScreen(DismissOnce, ModalScreen[str | None]):
     """A match is saved and a new one is about to start: resume it, or start anew?
 
     Dismissed with ``"resume"``, ``"new"``, or None (Esc: back, or quit where there is
@@ -387,7 +388,7 @@ class ResumeOrNewScreen(ModalScreen[str | None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#resume", Button).focus()
+        self.focus_on("#resume")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("back", "leave"):  # Esc goes back, or quits: one of the two
@@ -407,7 +408,143 @@ class ResumeOrNewScreen(ModalScreen[str | None]):
         self.dismiss(None if event.button.id == "back" else event.button.id)
 
 
-class CoachOfferScreen(ModalScreen[bool]):
+class OtherWindowScreen(DismissOnce, ModalScreen[str | None]):
+    """Another dominoes window has its table open on this home folder: watch its match
+    here, go back to the menu (rules, how to play, statistics still work), or quit.
+
+    Dismissed with ``"watch"``, ``"quit"``, or None (back).
+    """
+
+    BINDINGS = [
+        Binding("w", "answer('watch')", "Watch"),
+        Binding("escape,b", "answer(None)", "Back"),
+        Binding("q", "answer('quit')", "Quit"),
+    ]
+
+    def __init__(self, problem: str) -> None:
+        """``problem``: the lock's sentence (which window, what to do there)."""
+        super().__init__()
+        self.problem = problem
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="resume-or-new"):
+            yield Static(Text(self.problem), id="dialog-title")
+            yield Static(
+                "Watch follows that match here as it is played. Back keeps this menu for "
+                "the rules, how to play and your statistics.",
+                id="resume-note",
+            )
+            with Horizontal(id="buttons"):
+                yield Button("Watch (w)", id="watch", variant="primary")
+                yield Button("Back (Esc)", id="back")
+                yield Button("Quit (q)", id="quit")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.focus_on("#watch")
+
+    def action_answer(self, answer: str | None) -> None:
+        self.dismiss(answer)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None if event.button.id == "back" else event.button.id)
+
+
+class WatchScreen(DismissOnce, ModalScreen[None]):
+    """The match open in another window, as its save shows it, read again every few
+    seconds: the score, the hand, the last moves. Read only: its save is never moved or
+    written, and no hand but yours is shown. Esc goes back."""
+
+    DEFAULT_CSS = """
+    #dialog.watch {
+        width: 76;
+    }
+    #watch-text {
+        width: 1fr;
+        height: auto;
+        padding: 0 1;
+    }
+    """
+    BINDINGS = [Binding("escape,q,b", "close", "Back")]
+    EVERY = 2.0
+    """Seconds between two looks at the other window's save."""
+    MOVES = 10
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.said = ""
+        self.closed_there = False
+        """The other window let its table go (quit): its match is saved for Continue."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog", classes="watch"):
+            yield Static("Watching the match in the other window", id="dialog-title")
+            yield Static(Text("Reading its save…"), id="watch-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if not self.is_active:
+            return
+        self.look()
+        self.set_interval(self.EVERY, self.look)
+
+    def look(self) -> None:
+        self.run_worker(self._read, thread=True, group="watch", exclusive=True)
+
+    def _read(self) -> None:
+        """Off the UI thread: the save's bytes, checked and replayed without touching it."""
+        from ... import store
+
+        lock = store.table_lock()
+        free = lock.acquire()
+        if free and not lock.held:  # could not lock at all (read-only home): as held
+            free = False
+        elif free:
+            lock.release()  # only looked: the table is not ours to open here
+        try:
+            raw = store.autosave_path().read_bytes()
+        except OSError:
+            res = None
+        else:
+            from ...store.saves import restore
+
+            res = restore(raw)
+        self.app.call_from_thread(self._show, res, free)
+
+    def _show(self, res: object, free: bool) -> None:
+        from ...table.words import log_lines
+        from ..words import saved_summary
+
+        if not self.is_mounted or self not in self.app.screen_stack:
+            return
+        t = Text()
+        saved = getattr(res, "saved", None)
+        if saved is None:
+            t.append("Nothing saved there yet: the match has not started.", "italic")
+        else:
+            summary = saved_summary(saved)
+            t.append(summary[0].upper() + summary[1:], "bold")
+            g = saved.game
+            lines = log_lines(g.events, saved.info.names)[-self.MOVES :]
+            t.append("\n\n")
+            t.append("\n".join(lines) if lines else "The hand has just been dealt.")
+        if free:
+            self.closed_there = True
+            t.append("\n\nThe other window has closed its table", "bold #ffe9a8")
+            t.append(
+                ": its match is saved, and Continue on the menu picks it up."
+                if saved is not None
+                else "."
+            )
+        if t.plain != self.said:
+            self.said = t.plain
+            self.query_one("#watch-text", Static).update(t)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class CoachOfferScreen(DismissOnce, ModalScreen[bool]):
     """Offered once, over the first table: coach the person's first hand?"""
 
     BINDINGS = [
@@ -426,7 +563,7 @@ class CoachOfferScreen(ModalScreen[bool]):
                 yield Button("No thanks (n)", id="no")
 
     def on_mount(self) -> None:
-        self.query_one("#yes", Button).focus()
+        self.focus_on("#yes")
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)

@@ -16,9 +16,10 @@ from textual.widgets import Footer, Static
 from ...engine import Rules
 from ..howto import KEY, how_to_play
 from ..messages import SetCoach
+from .base import DismissOnce
 
 
-class HowToPlayScreen(ModalScreen[None]):
+class HowToPlayScreen(DismissOnce, ModalScreen[None]):
     """The basics of one house for a first-time player, with a drawn example line."""
 
     BINDINGS = [
@@ -45,6 +46,8 @@ class HowToPlayScreen(ModalScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if not self.is_active:  # closed again before it opened (a quick Esc): nothing to do
+            return
         self.query_one("#howto-scroll", VerticalScroll).focus()  # ↑/↓, PgUp/PgDn scroll
 
     def body(self) -> Text:

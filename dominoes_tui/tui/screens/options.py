@@ -23,6 +23,7 @@ from textual.widgets import Button, Footer, Static
 
 from ... import options, settings
 from ...engine import Rules
+from .base import DismissOnce
 
 LABEL_WIDTH = 18
 ROOMY = 30
@@ -125,7 +126,7 @@ class ChoiceRow(Widget, can_focus=True):
         self.action_step(1)
 
 
-class OptionsScreen(Screen[Chosen | None]):
+class OptionsScreen(DismissOnce, Screen[Chosen | None]):
     """The table options of one house: Match, House rules, Time, Opponent; Start."""
 
     DEFAULT_CSS = """

@@ -46,6 +46,7 @@ from ..widgets.line import LineView
 from ..widgets.log import MoveLog
 from ..widgets.places import PlacesView, foot_rows, trains_rows
 from ..words import log_lines, score_text, second_person, target_text
+from .base import DismissOnce
 
 OUTCOME_WORDS = {
     "win": "you won",
@@ -74,7 +75,7 @@ def last_tiles(game: Game) -> set[int]:
     return set()
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(DismissOnce, Screen[None]):
     """Step through one recorded match, every hand visible, the score as it was."""
 
     DEFAULT_CSS = """

@@ -11,6 +11,7 @@ result today is said under the menu).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -152,6 +153,13 @@ class StartScreen(Screen[None]):
         self.problem = ""
         self.daily_words = ""
         """The day's deal and your best at it (read from the history after the first frame)."""
+        self.loading = False
+        """The save is being read (Continue, or New game before the menu had read it)."""
+
+    @property
+    def open(self) -> bool:
+        """Still on the screen stack (a worker's answer after the menu went is dropped)."""
+        return self.is_mounted and self in self.app.screen_stack
 
     @property
     def house_rules(self) -> Rules:
@@ -274,7 +282,8 @@ class StartScreen(Screen[None]):
     def _save_read(self, res: store.LoadResult) -> None:
         if res.ok and res.saved is not None and res.saved.info.match_id == self.finished:
             self.can_continue = False  # the match just over: being recorded
-            if self.is_mounted:
+            self.saved = None
+            if self.open:
                 self.fill_menu()
         elif res.ok and res.saved is not None:
             from ..words import saved_summary
@@ -282,9 +291,9 @@ class StartScreen(Screen[None]):
             self.saved = res.saved
             summary = saved_summary(res.saved)
             self.continues = summary[0].upper() + summary[1:]
-            if self.is_mounted:
+            if self.open:
                 self.fill_menu()
-        elif self.is_mounted:  # unusable: the store has set it aside; say so
+        elif self.open:  # unusable: the store has set it aside; say so
             self.unusable(res.problem)
 
     def unusable(self, problem: str | None) -> None:
@@ -292,15 +301,22 @@ class StartScreen(Screen[None]):
         self.can_continue = False
         self.saved = None
         self.problem = problem or "The saved game is gone."
-        self.query_one("#start-problem", Static).update(
-            Text(f"{self.problem}\nChoose New game to start another.")
-        )
+        # the menu's column is narrow: the save named without its folder there, and the
+        # whole sentence (with the folder) in a note
+        path = store.autosave_path()
+        short = self.problem.replace(str(path), path.name)
+        if short != self.problem:
+            self.notify(
+                self.problem, title="Saved game", severity="warning", timeout=20, markup=False
+            )
+        go_on = "" if len(short) > 140 else "\nChoose New game to start another."  # room
+        self.query_one("#start-problem", Static).update(Text(short + go_on))
         self.fill_menu()
         self.query_one("#menu", OptionList).highlighted = 0
 
     def _stats_found(self) -> None:
         self.has_stats = True
-        if self.is_mounted:
+        if self.open:
             self.fill_menu()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -323,7 +339,9 @@ class StartScreen(Screen[None]):
             self.action_choose(event.option.id)
 
     def action_choose(self, what: str) -> None:
-        if what not in self.menu_items():
+        # a second activation (Enter twice, a double click) once the first has opened a
+        # screen over this one: ignored (issue 14)
+        if what not in self.menu_items() or not self.is_active:
             return
         if what == "new":
             self.new_game()
@@ -349,16 +367,40 @@ class StartScreen(Screen[None]):
             self.app.post_message(Quit())
 
     def _other_window(self) -> bool:
-        """Another process has its table open on this home folder (issue 14): say so in one
-        sentence and touch nothing (its save is its own). The lock is not kept here."""
+        """Another process has its table open on this home folder (issue 14): say so and
+        offer to watch its match or quit; touch nothing (its save is its own). The menu
+        stays for the rules, how to play and statistics. The lock is not kept here."""
         lock = store.table_lock()
         had = lock.held
         if not lock.acquire():
-            self.notify(lock.problem(), title="Another window", severity="warning", markup=False)
+            from .dialogs import OtherWindowScreen, WatchScreen
+
+            def watched(_: None) -> None:
+                self.table_freed()
+
+            def answered(answer: str | None) -> None:
+                if answer == "watch":
+                    self.app.push_screen(WatchScreen(), watched)
+                elif answer == "quit":
+                    self.app.post_message(Quit())
+
+            self.app.push_screen(OtherWindowScreen(lock.problem()), answered)
             return True
         if not had:
             lock.release()
         return False
+
+    def table_freed(self) -> None:
+        """Back from watching: the other window may have quit, its match saved for
+        Continue (read again, as at the start)."""
+        can = store.has_autosave() and (
+            self.finished is None or store.saved_match_id() != self.finished
+        )
+        if can != self.can_continue or can:
+            self.can_continue, self.saved, self.continues = can, None, ""
+            self.fill_menu()
+            if can:
+                self.read_save()
 
     def new_game(self, then: Callable[[], None] | None = None) -> None:
         """New game (``then``: the table options, or the daily deal): with a match saved,
@@ -369,11 +411,15 @@ class StartScreen(Screen[None]):
         if not self.can_continue:
             then()
             return
-        if self.saved is None:  # not read yet (a key pressed at once): read it now
-            self._save_read(store.load_autosave())
-            if not self.can_continue:
-                then()
-                return
+        if self.saved is None:  # not read yet (a key pressed at once): once it is read
+            self._load_then(lambda: self._ask_resume_or_new(then))
+            return
+        self._ask_resume_or_new(then)
+
+    def _ask_resume_or_new(self, then: Callable[[], None]) -> None:
+        if not self.can_continue or self.saved is None:  # unusable, or the match just over
+            then()
+            return
         from ..words import saved_summary
         from .dialogs import ResumeOrNewScreen
 
@@ -383,7 +429,6 @@ class StartScreen(Screen[None]):
             elif answer == "new":
                 then()
 
-        assert self.saved is not None
         self.app.push_screen(ResumeOrNewScreen(saved_summary(self.saved)), answered)
 
     def open_options(self) -> None:
@@ -411,8 +456,31 @@ class StartScreen(Screen[None]):
         While another process has its table open, nothing is read (its save is its own)."""
         if self._other_window():
             return
-        res = store.load_autosave()
-        if res.ok and res.saved is not None:
-            self.app.post_message(ResumeMatch(res.saved))
+        self._load_then(self._resume_read, keep=False)
+
+    def _resume_read(self) -> None:
+        if self.saved is not None:
+            self.app.post_message(ResumeMatch(self.saved))
+
+    def _load_then(self, then: Callable[[], None], keep: bool = True) -> None:
+        """Read the save in a thread (a big one takes a while: never on the UI thread,
+        issue 14), then ``then()``. Activations meanwhile are ignored; ``keep``: a save
+        read already will do (else it is read again: the freshest)."""
+        if self.loading:
             return
-        self.unusable(res.problem)
+        if keep and self.saved is not None:
+            then()
+            return
+        self.loading = True
+
+        def load() -> None:
+            res = store.load_autosave()
+            self.app.call_from_thread(self._loaded, res, then)
+
+        self.run_worker(load, thread=True, group="start-load", exit_on_error=False)
+
+    def _loaded(self, res: store.LoadResult, then: Callable[[], None]) -> None:
+        self.loading = False
+        self._save_read(res)
+        if self.is_active:  # not if the person went elsewhere meanwhile
+            then()

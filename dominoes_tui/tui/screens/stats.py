@@ -27,6 +27,7 @@ from ... import store
 from ...store import HandRecord, MatchRecord
 from ...store.report import FORM_STYLE, per_hand, percent
 from ...store.stats import AccuracyPoint, GroupStats, Stats
+from .base import DismissOnce
 
 RESULT_WORDS = {"win": "won", "loss": "lost", "draw": "drawn", "abandoned": "left"}
 RESULT_STYLE = {"win": "bold green", "loss": "red", "draw": "yellow", "abandoned": "dim"}
@@ -165,7 +166,7 @@ def form_letters(recent: Sequence[str], bar_width: int = BAR_WIDTH) -> Text:
     return t
 
 
-class StatsScreen(Screen[None]):
+class StatsScreen(DismissOnce, Screen[None]):
     """Matches, win rates by variant and CPU level, points per hand, streaks, recent form."""
 
     RECENT = 20
@@ -307,13 +308,22 @@ class StatsScreen(Screen[None]):
         problem = " ".join(x for x in (h.problem, h.note) if x) or None  # damaged rows skipped
         self.app.call_from_thread(self.show_stats, st, problem, recent)
 
+    @property
+    def open(self) -> bool:
+        """Still on the screen stack: a worker's answer after Esc closed it is dropped."""
+        return self in self.app.screen_stack
+
     def show_problem(self, problem: str) -> None:
+        if not self.open:
+            return
         self.problem = problem
         self.query_one("#stats-message", Static).update(Text(problem))
 
     def show_stats(
         self, st: Stats, problem: str | None = None, recent: Sequence[MatchRecord] = ()
     ) -> None:
+        if not self.open:
+            return
         self.stats = st
         if problem:
             self.problem = problem
@@ -471,6 +481,8 @@ class StatsScreen(Screen[None]):
     def _push_replay(self, rec: MatchRecord, hands: Sequence[HandRecord]) -> None:
         from .replay import ReplayScreen
 
+        if not self.is_active:  # closed meanwhile, or a replay opened already (Enter twice)
+            return
         try:
             ReplayScreen.check(rec)
             screen = ReplayScreen(rec, hands)
