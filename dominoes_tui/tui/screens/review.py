@@ -38,6 +38,7 @@ from textual.widgets.option_list import Option
 from ...engine import Action, Game, Play, PlayDoubles, tiles
 from ..widgets.hand import HandView
 from ..widgets.line import LineView
+from ..widgets.menu_list import MenuList
 
 if TYPE_CHECKING:
     from ...ai.review import Budget, Evaluator, HandReview, Judgement, MatchReview
@@ -525,7 +526,7 @@ class ReviewScreen(Screen[None]):
             yield ProgressBar(total=None, show_eta=False, id="rv-progress")
             yield Static(id="rv-summary")
         with Horizontal(id="rv-middle"):
-            yield OptionList(id="rv-list")
+            yield MenuList(id="rv-list")
             yield LineView(id="rv-line")
         yield Static(id="rv-detail")
         yield HandView(id="rv-hand")

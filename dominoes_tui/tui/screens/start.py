@@ -27,6 +27,7 @@ from ... import store
 from ...engine import Rules
 from ...engine.rules import load_variants_noted
 from ..messages import Quit, ResumeMatch, StartMatch
+from ..widgets.menu_list import MenuList
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -171,10 +172,10 @@ class StartScreen(Screen[None]):
         yield Static("D O M I N O E S\nagainst the CPU, in the terminal", id="start-title")
         with Horizontal(id="start-body"):
             with Vertical(id="menu-box"):
-                yield OptionList(id="menu")
+                yield MenuList(id="menu")
                 yield Static(id="start-note")
                 yield Static(id="start-problem")
-            houses = OptionList(
+            houses = MenuList(
                 *[
                     # the player's own names and words: text, never markup (issue 14)
                     Option(Text.assemble((name, "bold"), "\n", (r.description, "dim")), id=name)
