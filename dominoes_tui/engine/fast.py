@@ -37,6 +37,7 @@ optional two-doubles move: those are a player's choices, not rules.
 from __future__ import annotations
 
 import random
+from abc import ABCMeta, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -865,7 +866,7 @@ def _last_of(view: SeatView) -> int:
     return -1
 
 
-class Position:
+class Position(metaclass=ABCMeta):
     """One deal of a hand in progress with every tile known: what search plays out.
 
     ``hands`` (masks) and ``boneyard`` (drawn from its end) are one deal of the
@@ -908,8 +909,9 @@ class Position:
         p._read_layout(view)
         return p
 
-    def _read_layout(self, view: SeatView) -> None:  # pragma: no cover - abstract
-        raise NotImplementedError
+    @abstractmethod
+    def _read_layout(self, view: SeatView) -> None:
+        """Every layout has its own."""
 
     def copy(self, hands: list[int] | None = None, boneyard: list[int] | None = None) -> Position:
         """A copy to play on; with ``hands`` / ``boneyard`` the copy takes copies of those."""
@@ -926,8 +928,9 @@ class Position:
         self._copy_layout(p)
         return p
 
-    def _copy_layout(self, p: Position) -> None:  # pragma: no cover - abstract
-        raise NotImplementedError
+    @abstractmethod
+    def _copy_layout(self, p: Position) -> None:
+        """Every layout has its own."""
 
     def apply(self, action: Action) -> None:
         """The seat to move takes ``action`` (one of the legal actions; not checked here)."""
@@ -963,8 +966,10 @@ class Position:
         else:  # pragma: no cover - NextHand, Resign, TimeOut are not moves of a hand
             raise ValueError(f"{action!r} is not a move within a hand")
 
-    def _lay(self, action: Play, seat: int) -> None:  # pragma: no cover - abstract
-        raise NotImplementedError
+    def _lay(
+        self, action: Play, seat: int
+    ) -> None:  # pragma: no cover - the rounds layouts never call it
+        raise ValueError("this layout lays its tiles in its own apply")
 
     def moves(self) -> list[Action]:
         """The seat to move's moves as the playout allows them, for exact search.
@@ -981,23 +986,25 @@ class Position:
             return [Draw()]
         return [Pass()]
 
-    def _plays(self, hand: int) -> list[Action]:  # pragma: no cover - abstract
-        raise NotImplementedError
+    def _plays(
+        self, hand: int
+    ) -> list[Action]:  # pragma: no cover - the rounds layouts never call it
+        raise ValueError("this layout lists its moves in its own moves")
 
-    def layout_key(self) -> tuple:  # pragma: no cover - abstract
+    @abstractmethod
+    def layout_key(self) -> tuple:
         """The open layout as a hashable value: equal keys, equal futures for the same hands."""
-        raise NotImplementedError
 
     def _lay_doubles(self, action: PlayDoubles, seat: int) -> None:
         raise ValueError("this layout has no two-doubles move")
 
+    @abstractmethod
     def playout(self, rand: Rand, greedy: float = 0.0, trace: list | None = None) -> None:
         """Play the hand out to its end with the playout policy (see the module docstring).
 
         With ``trace`` a list, each action is appended as a tuple: ``("play", tile,
         end, ...)`` (end None for a lead), ``("draw",)``, ``("pass",)``.
         """
-        raise NotImplementedError  # pragma: no cover - abstract
 
     def styled_playout(
         self,
@@ -1060,8 +1067,9 @@ class Position:
         p._empty_layout()
         return p
 
-    def _empty_layout(self) -> None:  # pragma: no cover - abstract
-        raise NotImplementedError
+    @abstractmethod
+    def _empty_layout(self) -> None:
+        """Every layout has its own."""
 
 
 class LinePosition(Position):
