@@ -250,29 +250,10 @@ def play(
             f"Error: no CPU level {level!r}; choose one of {', '.join(LEVELS)}", fg="red", err=True
         )
         raise typer.Exit(2)
-    if tile_style is not None and tile_style not in ("box", "unicode"):
-        typer.secho("Error: --tiles must be 'box' or 'unicode'", fg="red", err=True)
-        raise typer.Exit(2)
-    if speed is not None and (not math.isfinite(speed) or speed <= 0):
-        typer.secho(
-            f"Error: --speed must be a number above 0 (2 is twice as fast), not {speed}",
-            fg="red",
-            err=True,
-        )
-        raise typer.Exit(2)
-    from .store import table_lock
-    from .tui.app import run_app
-
-    lock = table_lock()  # one live table per home folder (issue 14)
-    if not lock.acquire():
-        typer.secho(f"Error: {lock.problem()}", fg="red", err=True)
-        raise typer.Exit(1)
-    try:
-        run_app(
-            rules=rules, seed=seed, level=level, speed=speed, tile_style=tile_style, resume=resume
-        )
-    finally:
-        lock.release()
+    _check_table_flags(speed, tile_style)
+    _run_locked(
+        rules=rules, seed=seed, level=level, speed=speed, tile_style=tile_style, resume=resume
+    )
 
 
 def _play_daily(speed: float | None, tile_style: str | None) -> None:
@@ -280,10 +261,20 @@ def _play_daily(speed: float | None, tile_style: str | None) -> None:
     tile setting."""
     from datetime import date
 
-    from .store import table_lock
     from .table.practice import DAILY_LEVEL, daily_rules, daily_seed
-    from .tui.app import run_app
 
+    _check_table_flags(speed, tile_style)
+    _run_locked(
+        rules=daily_rules(),
+        seed=daily_seed(date.today()),
+        level=DAILY_LEVEL,
+        speed=speed,
+        tile_style=tile_style,
+    )
+
+
+def _check_table_flags(speed: float | None, tile_style: str | None) -> None:
+    """The table's own flags (pace and tiles), refused in one sentence (exit 2)."""
     if tile_style is not None and tile_style not in ("box", "unicode"):
         typer.secho("Error: --tiles must be 'box' or 'unicode'", fg="red", err=True)
         raise typer.Exit(2)
@@ -294,18 +285,19 @@ def _play_daily(speed: float | None, tile_style: str | None) -> None:
             err=True,
         )
         raise typer.Exit(2)
+
+
+def _run_locked(**kwargs: Any) -> None:
+    """Open the table, holding the home folder's table lock (one live table, issue 14)."""
+    from .store import table_lock
+    from .tui.app import run_app
+
     lock = table_lock()
     if not lock.acquire():
         typer.secho(f"Error: {lock.problem()}", fg="red", err=True)
         raise typer.Exit(1)
     try:
-        run_app(
-            rules=daily_rules(),
-            seed=daily_seed(date.today()),
-            level=DAILY_LEVEL,
-            speed=speed,
-            tile_style=tile_style,
-        )
+        run_app(**kwargs)
     finally:
         lock.release()
 
