@@ -4,6 +4,7 @@ clear of the hand, the player's pace and tile style."""
 
 from __future__ import annotations
 
+import pytest
 from conftest import first_legal, make_app, play_until, press_to_select, settle
 from test_table import both_ends_game
 
@@ -278,9 +279,11 @@ async def test_unicode_tiles_in_the_hand_and_on_the_line() -> None:
         assert any(ord(ch) >= 0x1F030 for row in hand._rows for ch, _ in row)
 
 
-async def test_toasts_never_cover_the_hand() -> None:
+@pytest.mark.parametrize("size", [SMALL, (100, 32), (160, 48)])
+async def test_toasts_never_cover_the_hand_the_message_or_the_move_log(size) -> None:
+    """A note (a redeal, a coach's point) never hides the hand, the prompt or the moves."""
     app = make_app("classic", seed=5)
-    async with app.run_test(size=SMALL, notifications=True) as pilot:
+    async with app.run_test(size=size, notifications=True) as pilot:
         await settle(pilot)
         app.notify("The tiles were redealt once.", title="Redeal")
         app.notify("A second thing to say, long enough to wrap over two lines here.")
@@ -288,11 +291,16 @@ async def test_toasts_never_cover_the_hand() -> None:
         await pilot.pause()
         from textual.widgets._toast import Toast
 
-        hand = app.screen.query_one(HandView).region
+        covered = [
+            app.screen.query_one(HandView).region,
+            app.screen.query_one(MessageBar).region,
+            app.screen.query_one(MoveLog).region,
+        ]
         toasts = list(app.screen.query(Toast))
         assert toasts
         for toast in toasts:
-            assert not toast.region.overlaps(hand), (toast.region, hand)
+            for region in covered:
+                assert not toast.region.overlaps(region), (toast.region, region)
 
 
 # ------------------------------------------------------------------ the player's settings
