@@ -68,6 +68,26 @@ def factory(specs: dict[str, str]):
     return make
 
 
+_LOG: dict = {}
+
+
+def _logged_play_pair(task):
+    """arena's ``_play_pair`` that also appends each match (deal, seats, a's score, hands, a's
+    longest move in CPU ms) to the ``--log`` file: the progress of a long run."""
+    recs = _LOG["play"](task)
+    with _LOG["path"].open("a") as f:
+        for r in recs:
+            row = {
+                "deal": r.deal,
+                "a_seats": r.a_seats,
+                "a_score": r.a_score,
+                "hands": r.hands,
+                "a_cpu_max": max(r.a_cpu, default=0.0),
+            }
+            f.write(json.dumps(row) + "\n")
+    return recs
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--variant", default="standard-draw")
@@ -79,6 +99,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--option", action="append", default=[], help="key=value rule changes")
     p.add_argument("--note", default="")
+    p.add_argument(
+        "--log",
+        default=None,
+        help="append each finished match as a JSON line to this file (progress of long runs)",
+    )
     args = p.parse_args(argv)
     rules = load_variant(args.variant)
     if args.option:
@@ -87,6 +112,9 @@ def main(argv: list[str] | None = None) -> int:
         )
     names = {args.a: args.a, args.b: args.b}
     arena.make_player = factory(names)  # the worker processes are forked with it
+    if args.log:
+        _LOG.update(play=arena._play_pair, path=Path(args.log))
+        arena._play_pair = _logged_play_pair  # a module-level function: picklable for --jobs
     t0 = time.perf_counter()
     res = arena.run(rules, args.a, args.b, args.matches, args.seed, args.jobs, others=args.others)
     res["wall_s"] = round(time.perf_counter() - t0, 1)
