@@ -111,7 +111,10 @@ def _palette() -> Screen[None]:
 class DominoesApp(App[None]):
     """Dominoes against the CPU."""
 
-    CSS_PATH = Path(__file__).with_name("dominoes.tcss")
+    TABLE_CSS = Path(__file__).with_name("dominoes.tcss")
+    """The table's and the dialogs' styles: read when the first screen other than the start
+    menu opens (:meth:`push_screen`), so that the start menu's first frame parses none of
+    it (issue 10, ``benchmarks/startup.py``)."""
     TITLE = "Dominoes"
     # Ctrl+P lists the commands of the screen in front (the table's keys) and the app's
     # (get_system_commands); the footers leave its key out (dominoes.tcss)
@@ -170,6 +173,8 @@ class DominoesApp(App[None]):
         """The start menu has been open: leaving a table goes back to it."""
         self._seed_used = False
         self._navigating = False
+        self.first_frame_shown = False
+        """Textual's Ready came: the first frame is on the screen."""
 
     def on_mount(self) -> None:
         if self.start_menu and not self.resume:
@@ -179,6 +184,14 @@ class DominoesApp(App[None]):
         elif not self.ask_resume_or_new(self._first_match, back="Quit"):
             self._first_match()  # nothing saved: deal at once
         self.check_size()
+
+    def on_ready(self) -> None:
+        """The first frame is on the screen: the start menu may now read the history and
+        the save (it waits for this; benchmarks/startup.py)."""
+        self.first_frame_shown = True
+        after = getattr(self.screen, "after_first_frame", None)
+        if after is not None:
+            after()
 
     def _first_match(self) -> None:
         """``dominoes play``'s table: the given seed (and position, in tests)."""
@@ -429,6 +442,22 @@ class DominoesApp(App[None]):
 
         if self.use_command_palette and not CommandPalette.is_open(self):
             self.push_screen(_palette())
+
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        """Textual's push_screen; the table's styles are read first unless the screen
+        is drawn without them (the start menu)."""
+        if not getattr(screen, "WITHOUT_TABLE_CSS", False):
+            self.load_table_css()
+        return super().push_screen(screen, *args, **kwargs)
+
+    def load_table_css(self) -> None:
+        """Read :attr:`TABLE_CSS` into the stylesheet, once."""
+        path = str(self.TABLE_CSS)
+        if self.stylesheet.has_source(path, ""):
+            return
+        self.stylesheet.read(self.TABLE_CSS)
+        self.stylesheet.reparse()
+        self.stylesheet.update(self)
 
     def post_message(self, message: Message) -> bool:
         """Quit (from any screen) quits at once: keys and clicks queued behind it are

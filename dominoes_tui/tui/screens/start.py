@@ -20,13 +20,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ... import store
 from ...engine import Rules
 from ...engine.rules import load_variants_noted
 from ..messages import Quit, ResumeMatch, StartMatch
+from ..widgets.keybar import KeyBar
 from ..widgets.menu_list import MenuList
 
 if TYPE_CHECKING:
@@ -64,6 +65,9 @@ def playable_variants_noted() -> tuple[dict[str, Rules], str | None]:
 
 class StartScreen(Screen[None]):
     """The first screen of a bare ``dominoes``."""
+
+    WITHOUT_TABLE_CSS = True
+    """Drawn with its own styles only: the app reads the table's when another screen opens."""
 
     DEFAULT_CSS = """
     StartScreen {
@@ -156,6 +160,8 @@ class StartScreen(Screen[None]):
         """The day's deal and your best at it (read from the history after the first frame)."""
         self.loading = False
         """The save is being read (Continue, or New game before the menu had read it)."""
+        self.looked = False
+        """The history and the save have been looked at (:meth:`after_first_frame`)."""
 
     @property
     def open(self) -> bool:
@@ -172,7 +178,7 @@ class StartScreen(Screen[None]):
         yield Static("D O M I N O E S\nagainst the CPU, in the terminal", id="start-title")
         with Horizontal(id="start-body"):
             with Vertical(id="menu-box"):
-                yield MenuList(id="menu")
+                yield MenuList(*self._menu_options(), id="menu")
                 yield Static(id="start-note")
                 yield Static(id="start-problem")
             houses = MenuList(
@@ -185,14 +191,17 @@ class StartScreen(Screen[None]):
             )
             houses.border_title = "Houses: Enter opens the table options"
             yield houses
-        yield Footer()
+        yield KeyBar()  # the keys as one line: cheaper than Footer before the first frame
 
     def on_mount(self) -> None:
-        self.fill_menu(bindings=False)  # the footer was composed with these entries' keys
+        self.show_note()
+        self.query_one("#menu", OptionList).highlighted = 0
         houses = self.query_one("#houses", OptionList)
         houses.highlighted = list(self.variants).index(self.variant)
         (houses if self.focus_houses else self.query_one("#menu", OptionList)).focus()
-        self.call_after_refresh(self.look_for_stats)  # SQLite after the first frame
+        if getattr(self.app, "first_frame_shown", True):  # back from a table: soon
+            self.call_after_refresh(self.after_first_frame)
+        # else the app calls after_first_frame once its first frame is on the screen
         if self.variants_note:
             self.notify(
                 self.variants_note,
@@ -201,8 +210,17 @@ class StartScreen(Screen[None]):
                 timeout=20,
                 markup=False,
             )
+
+    def after_first_frame(self) -> None:
+        """Once the menu is on the screen: look in the history (SQLite) for Statistics and
+        the daily deal, and read the save (a replay of its moves) to say what Continue
+        resumes; both in threads, neither before the first frame (benchmarks/startup.py)."""
+        if self.looked:
+            return
+        self.looked = True
+        self.look_for_stats()
         if self.can_continue:
-            self.call_after_refresh(self.read_save)  # the save's replay, after it too
+            self.read_save()
 
     def menu_items(self) -> list[str]:
         """The menu's entries now: Continue and Statistics only when there is something."""
@@ -213,13 +231,16 @@ class StartScreen(Screen[None]):
         menu = self.query_one("#menu", OptionList)
         keep = menu.highlighted_option.id if menu.highlighted_option else None
         menu.clear_options()
-        names = {key: (label, k) for key, label, k in MENU}
+        menu.add_options(self._menu_options())
         items = self.menu_items()
-        menu.add_options([Option(self._entry(key, *names[key]), id=key) for key in items])
         menu.highlighted = items.index(keep) if keep in items else 0
         self.show_note()
         if bindings:  # Continue or Statistics came or went: their keys in the footer too
             self.refresh_bindings()
+
+    def _menu_options(self) -> list[Option]:
+        names = {key: (label, k) for key, label, k in MENU}
+        return [Option(self._entry(key, *names[key]), id=key) for key in self.menu_items()]
 
     def _entry(self, key: str, label: str, k: str) -> Text:
         t = Text(label)
