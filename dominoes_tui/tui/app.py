@@ -176,11 +176,22 @@ class DominoesApp(App[None]):
         self.first_frame_shown = False
         """Textual's Ready came: the first frame is on the screen."""
 
-    def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen[Any]:
+        """A bare ``dominoes``: the start menu is the app's first screen itself, made and
+        drawn with the app, not pushed over an empty one after it (about a tenth of the
+        start's work: benchmarks/startup.py); otherwise Textual's empty screen."""
         if self.start_menu and not self.resume:
-            self.open_start_menu()
-        elif self.resume:
+            from .screens.start import StartScreen
+
+            self.menu_seen = True
+            return StartScreen(self.rules.name, level=self.level)
+        return super().get_default_screen()
+
+    def on_mount(self) -> None:
+        if self.resume:
             self.resume_autosave(otherwise=self._first_match)
+        elif self.start_menu:
+            pass  # the start menu is already the screen (get_default_screen)
         elif not self.ask_resume_or_new(self._first_match, back="Quit"):
             self._first_match()  # nothing saved: deal at once
         self.check_size()
