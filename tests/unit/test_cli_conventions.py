@@ -62,7 +62,14 @@ def test_install_completion_for_bash(tmp_path):
     the script asks the program for its completions."""
     code = "import sys\nsys.argv = ['dominoes', '--install-completion', 'bash']\n"
     code += "from dominoes_tui.launch import main\nmain()\n"
-    env = {**os.environ, "HOME": str(tmp_path), "SHELL": "/bin/bash"}
+    # Typer finds the user's shell among the process's parents (shellingham), which a test
+    # run started from no shell lacks ("Shell None is not supported"): name it instead.
+    env = {
+        **os.environ,
+        "HOME": str(tmp_path),
+        "SHELL": "/bin/bash",
+        "_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1",
+    }
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60
     )
