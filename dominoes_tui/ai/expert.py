@@ -35,7 +35,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..engine import Action, Play, SeatView, fast, tiles
+from ..engine import Action, Play, Rules, SeatView, fast, tiles
 from .endgame import NodeBudget, Solver
 from .knowledge import Knowledge, infer, public_voids, sample_slots, sample_world
 from .sim import match_value
@@ -51,6 +51,18 @@ DEFAULT_TIME_CAP = 0.9
 budget normally ends first. CPU time, not wall-clock, so that a busy machine does not
 cut the search short (what a move costs is the same on a loaded machine)."""
 DEFAULT_MODEL = 0.0
+SUM7_MODEL = 1.0
+"""In Matador (ends adding up to seven) the deals are weighted by a model of the others'
+play at this sharpness (:class:`PlayModel`'s ``beta``): issue 13, 70.8% against Hard over
+400 matches where the unweighted search made 69.5% on the same deals."""
+
+
+def default_model(rules: Rules) -> float:
+    """Expert's default :class:`PlayModel` sharpness for a house: weighted deals in Matador,
+    where who holds which matador shows in how they play; none elsewhere (unmeasured)."""
+    return SUM7_MODEL if rules.match_rule == "sum7" else DEFAULT_MODEL
+
+
 DEFAULT_POOL = 3
 DEFAULT_STYLE: fast.Style | None = fast.Style(greedy=0.9, void=3.0)
 """The playout policy: the skilled one, heaviest-minded but keeping a follow, doubles
@@ -82,7 +94,7 @@ class ExpertPlayer:
         endgame: int = ENDGAME_TILES,
         solve_deals: int = 40,
         node_budget: int = NODE_BUDGET,
-        model: float = DEFAULT_MODEL,
+        model: float | None = None,
         pool: int = DEFAULT_POOL,
         style: fast.Style | dict | None = DEFAULT_STYLE,
         race: float = DEFAULT_RACE,
@@ -104,7 +116,8 @@ class ExpertPlayer:
         self.node_budget = node_budget
         self.model = model
         """How sharply the others are modelled to prefer the plays a simple score ranks
-        first (:class:`PlayModel`'s ``beta``); 0: deals are not weighted by their plays."""
+        first (:class:`PlayModel`'s ``beta``); 0: deals are not weighted by their plays;
+        None: the house's default (:func:`default_model`)."""
         self.pool = pool
         """With a model: deals drawn per deal kept (resampled by their plays' likelihood)."""
         self.style = fast.Style(**style) if isinstance(style, dict) else style
@@ -180,7 +193,8 @@ class ExpertPlayer:
                 net = -net
             return match_value(rules, res.after, side, res.winner_side) + POINT_EPS * net, net
 
-        model = PlayModel(view, know, self.model) if self.model else None
+        beta = default_model(rules) if self.model is None else self.model
+        model = PlayModel(view, know, beta) if beta else None
         pool = max(1, self.pool)
 
         def deals(k: int) -> list[tuple[list[int], list[int]]]:

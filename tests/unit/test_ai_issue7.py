@@ -209,3 +209,30 @@ def test_matador_draw_means_no_seven_minus_n():
         assert f & tiles.SUIT_MASK[2] == tiles.SUIT_MASK[2]
         assert f & tiles.SUIT_MASK[1] == tiles.SUIT_MASK[1]
         assert f & tiles.MATADORS_MASK == tiles.MATADORS_MASK
+
+
+def test_expert_weights_matador_deals_by_how_the_others_played():
+    """Issue 13: in Matador Expert's default weights each sampled deal by how likely the
+    others' plays were in it (``model`` 1.0, the better of the two over 400 matches against
+    Hard); elsewhere it does not. The default is that setting, not some other one."""
+    from dominoes_tui.ai.expert import default_model
+
+    assert default_model(GAMES["matador"]) == 1.0
+    for name in ("all-fives", "international", "standard-draw-3p"):
+        assert default_model(GAMES[name]) == 0.0
+    rules = GAMES["matador"]
+    game = Game.new(rules, 5)
+    for _ in range(40):  # a few plays and draws in: the others' plays say something
+        if game.phase != "play" or sum(1 for e in game.events if e.kind == "play") >= 5:
+            break
+        game.apply(game.legal_actions()[0])
+    view = seat_view(game, game.turn)
+    assert len(view.legal) > 1, "a position with a choice"
+
+    def values(**kw):
+        expert = ExpertPlayer(3, playouts=400, time_cap=None, **kw)
+        expert.choose(view)
+        return expert.last_values
+
+    assert values() == values(model=1.0)
+    assert values() != values(model=0.0)
