@@ -14,7 +14,7 @@ from .engine.explain import explain
 from .engine.rules import DEFAULT_VARIANT, Rules, load_variants_noted, user_variants_path
 
 # No Textual here: `dominoes --help`, `variants`, `rules`... load the app only when a
-# command opens it (tests/unit/test_imports.py). A bare `dominoes` does not come through
+# command opens it (tests/project/test_layers.py). A bare `dominoes` does not come through
 # this module at all (dominoes_tui/launch.py).
 
 

@@ -1,4 +1,4 @@
-"""Run the fuzz of ``tests/unit/test_fuzz.py`` in one process and print its figures.
+"""Run the fuzz of ``tests/engine/test_fuzz.py`` in one process and print its figures.
 
     FUZZ_MATCHES=100000 python tests/fuzz_report.py
 
@@ -13,7 +13,8 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent / "unit"))
+sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).parent / "engine"))
 
 import test_fuzz as fuzz  # noqa: E402
 from engine_helpers import run_match  # noqa: E402

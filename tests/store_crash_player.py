@@ -1,6 +1,6 @@
 """Play one long match with Easy CPU players, autosaving after every action.
 
-Used by ``tests/unit/test_store_kill.py``: it is killed with SIGKILL mid-run
+Used by ``tests/store/test_kill.py``: it is killed with SIGKILL mid-run
 and the save must still load. After each save it prints ``saved <n>`` (n =
 actions in the save), flushed, so the test knows what was safely on disk.
 

@@ -1,6 +1,6 @@
 """A process that opens "a table": it takes the home folder's table lock and saves a match.
 
-Used by ``tests/unit/test_store_lock.py`` and the TUI lock tests, which need a real
+Used by ``tests/store/test_lock.py`` and the TUI lock tests, which need a real
 second process. Prints ``held <pid>`` (the lock taken, a match saved) or ``refused``,
 flushed; then waits: a line ``release`` lets the lock go (prints ``released``), the end
 of its input (or a kill) ends the process.

@@ -5,7 +5,7 @@ module plays the same movement rules on bare ints and lists, with no objects
 per move, and hands the end of the hand to the one scoring module
 (:func:`~dominoes_tui.engine.scoring.score_hand`). Tests replay traced
 playouts through ``Game`` action by action to prove the two agree
-(``tests/unit/test_fast_differential.py``).
+(``tests/engine/test_fast_differential.py``).
 
 Layouts
 -------

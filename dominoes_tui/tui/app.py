@@ -31,7 +31,7 @@ from .messages import (
 
 # Loaded when first used, not at startup (the start menu needs none of them; issue 10,
 # benchmarks/startup.py): the store (SQLite), the CPU players, the options model, the
-# dialogs, the table session and the table. tests/unit/test_startup_imports.py checks it.
+# dialogs, the table session and the table. tests/project/test_startup_imports.py checks it.
 if TYPE_CHECKING:
     from .. import store
     from ..ai import Player

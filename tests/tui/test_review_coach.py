@@ -5,7 +5,7 @@ Review screen, the coach's question and a practice hand's result at 80×24 and 1
 
 The judging is rigged (:func:`rigged`: the last legal move is worth 80%, the others
 about 40%) so marks do not move when Expert changes; the real evaluation is
-tested in tests/unit/test_review.py.
+tested in tests/ai/test_review.py.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 shown, a line with pip faces (80x24 and 100x32), and the big terminal (160x48).
 
 The table right after a CPU move, the 4-player table and the All Fives cross with the
-ends' sum are test_snapshots.py's ``test_opening_table`` and test_issue7_snapshots.py's
+ends' sum are test_snapshots.py's ``test_opening_table`` and test_points_snapshots.py's
 ``test_four_player_table`` and ``test_all_fives_arms_and_score``.
 """
 

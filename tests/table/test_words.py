@@ -22,6 +22,7 @@ import re
 from pathlib import Path
 
 import pytest
+from engine_helpers import RULE_ID
 
 from dominoes_tui import options
 from dominoes_tui.engine import (
@@ -44,8 +45,6 @@ from dominoes_tui.table import MessageChanged, Notice, TableSession
 from dominoes_tui.table import words as table_words
 
 PACKAGE = Path(__file__).resolve().parents[2] / "dominoes_tui"
-RULE_ID = re.compile(r"\bR-[0-9A-Z]+(?:-[0-9]+)?\b")
-"""A rule ID as RULES.md writes them: R-C-2, R-13-1, R-2D, R-B, R-TR-8."""
 
 
 ONE_MANY = re.compile(

@@ -5,7 +5,7 @@ scores never go down, hidden tiles stay hidden, illegal plays refused and changi
 nothing, the match ends, the log replays through its JSON form).
 
 At least 2,000 rounds of each game by default;
-``FUZZ_ROUNDS=50000 python -m pytest tests/unit/test_fuzz_rounds.py -n 2`` runs more.
+``FUZZ_ROUNDS=50000 python -m pytest tests/engine/test_fuzz_rounds.py -n 2`` runs more.
 """
 
 from __future__ import annotations

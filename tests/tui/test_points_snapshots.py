@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import first_legal, make_app, play_until, press_to_select, settle
-from test_issue7_table import spinner_game
+from test_points_table import spinner_game
 
 from dominoes_tui.engine import tiles
 from dominoes_tui.tui.app import DominoesApp

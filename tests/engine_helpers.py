@@ -8,12 +8,15 @@ the rules that act at the deal (R-D, R-C-2, R-O).
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Sequence
 
 from dominoes_tui.engine import Game, RoundsGame, Rules, load_variants, tiles
 from dominoes_tui.engine.actions import Action
 
 T = tiles.parse
+RULE_ID = re.compile(r"\bR-[0-9A-Z]+(?:-[0-9]+)?\b")
+"""A rule ID as RULES.md writes them: R-C-2, R-13-1, R-2D, R-B, R-TR-8 (none in player text)."""
 
 
 def ids(names: Sequence[str | int]) -> list[int]:

@@ -7,7 +7,7 @@ ends, the log replays). At random points the match is saved and loaded back (the
 bytes, checked as a file would be) and play goes on from the loaded game, which must be
 the same game.
 
-``FUZZ_MATCHES=100000 python -m pytest tests/unit/test_fuzz.py -n 2`` runs the long version.
+``FUZZ_MATCHES=100000 python -m pytest tests/engine/test_fuzz.py -n 2`` runs the long version.
 """
 
 from __future__ import annotations

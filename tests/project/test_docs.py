@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from test_player_words import RULE_ID
+from engine_helpers import RULE_ID
 
 from dominoes_tui.engine import load_variants
 
