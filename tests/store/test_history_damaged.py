@@ -41,6 +41,23 @@ def record(n: int) -> list[int]:
     return ids
 
 
+_THREE: tuple[dict[str, bytes], list[int]] | None = None
+
+
+def recorded_three(home) -> list[int]:
+    """Three recorded matches in ``home``'s (empty) folder: played and recorded once per
+    test process, then its files are written back for each example (a fresh copy)."""
+    global _THREE
+    if _THREE is None:
+        ids = record(3)
+        _THREE = ({p.name: p.read_bytes() for p in home.iterdir() if p.is_file()}, ids)
+        return ids
+    files, ids = _THREE
+    for name, data in files.items():
+        (home / name).write_bytes(data)
+    return list(ids)
+
+
 def _one_error_line(res) -> str:
     lines = [x for x in res.output.splitlines() if x.strip()]
     assert len(lines) == 1 and lines[0].startswith("Error: "), res.output
@@ -114,7 +131,7 @@ SQL_VALUES = st.one_of(
 def test_damaged_rows_are_skipped_and_the_rest_shows(dominoes_home, damage, monkeypatch):
     for p in dominoes_home.iterdir():
         p.unlink()
-    ids = record(3)
+    ids = recorded_three(dominoes_home)
     touched: set[int] = set()
     conn = sqlite3.connect(dominoes_home / DB_NAME, isolation_level=None)
     try:
