@@ -9,6 +9,7 @@ No test here asserts a win rate: strength is measured by benchmarks/rounds_bars.
 from __future__ import annotations
 
 import json
+import os
 import random
 
 import pytest
@@ -79,12 +80,16 @@ def test_every_level_plays_whole_matches_legally(name, level):
     assert game.match_result is not None and game.match_result.winners
 
 
+CPU_FUZZ_MATCHES = int(os.environ.get("FUZZ_CPU_ROUNDS", "6"))
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_a_fuzz_of_cpu_rounds_at_every_level(name):
-    """Random seats (2-8), sets, first-turn runs and levels: every CPU move is legal."""
+    """Random seats (2-8), sets, first-turn runs and levels: every CPU move is legal.
+    ``FUZZ_CPU_ROUNDS=200`` plays more matches than the default."""
     base = load_variant(name)
     rng = random.Random(15)
-    for i in range(12):
+    for i in range(CPU_FUZZ_MATCHES):
         changes = {"players": rng.randint(2, 8), "set": rng.choice(base.options["set"])}
         changes["rounds"] = rng.randint(1, 2)
         if name == "mexican-train":
