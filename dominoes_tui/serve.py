@@ -25,6 +25,7 @@ import errno
 import ipaddress
 import secrets
 import socket
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
@@ -88,10 +89,10 @@ def _address(url: str) -> Address | None:
     return scheme, parts.hostname.lower(), port if port is not None else DEFAULT_PORTS[scheme]
 
 
-def _host_in(header: str | None, served: Any) -> bool:
+def _host_in(header: str | None, served: Iterable[Address | None]) -> bool:
     """Does a ``Host`` header (``name[:port]``) name one of ``served``? Without a port it
     names the scheme's own port."""
-    if not header:
+    if not header or any(c in header for c in "@/?#\\ "):  # a name and a port, no more
         return False
     try:
         parts = urlsplit(f"//{header}")

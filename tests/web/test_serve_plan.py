@@ -57,7 +57,17 @@ def test_the_loopback_names_are_served_with_their_port():
     plan = plan_serving("127.0.0.1", 8000)
     for host in ("127.0.0.1:8000", "localhost:8000", "LOCALHOST:8000", "[::1]:8000"):
         assert plan.host_allowed(host), host
-    for host in ("127.0.0.1", "127.0.0.1:8001", "evil.example:8000", "evil.example", "", None):
+    for host in (
+        "127.0.0.1",
+        "127.0.0.1:8001",
+        "evil.example:8000",
+        "evil.example",
+        "evil@127.0.0.1:8000",
+        "127.0.0.1:8000/x",
+        "127.0.0.1:port",
+        "",
+        None,
+    ):
         assert not plan.host_allowed(host), host
     assert plan.origin_allowed("http://localhost:8000")
     for origin in (
