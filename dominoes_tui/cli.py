@@ -617,25 +617,13 @@ def review(
         typer.echo(textwrap.fill(line, width, subsequent_indent=indent + "  ") or "")
 
 
-def _is_local(host: str) -> bool:
-    """Does ``host`` only take connections from this machine (a loopback address)?"""
-    import ipaddress
-
-    if host.lower() == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:  # a host name: it may well be reachable from elsewhere
-        return False
-
-
 @app.command()
 def serve(
     host: str = typer.Option(
         "127.0.0.1",
         "--host",
         help="The address to listen on. The default lets only this machine in; any other "
-        "address opens the game to whoever can reach it.",
+        "address opens the game to whoever can reach it and has the link.",
     ),
     port: int = typer.Option(8000, "--port", min=1, max=65535, help="The port to listen on."),
     public_url: str | None = typer.Option(
@@ -645,17 +633,22 @@ def serve(
         help="The address the players' browsers use, if not http://HOST:PORT "
         "(behind a proxy, or with --host 0.0.0.0).",
     ),
+    max_games: int = typer.Option(
+        4, "--max-games", min=1, metavar="N", help="The most games open at once."
+    ),
 ) -> None:
     """Serve the game as a web page, to play it in a browser (needs the web extra).
 
-    Each browser tab runs its own game, with your saves and history.
+    Open the link it prints (it holds a secret token). One table at a time: another tab
+    has the menu, the rules and statistics, and can watch the match that is open.
     """
     import shlex
-    import socket
     import sys
 
+    from .serve import ServeError, bind_problem, plan_serving, serve_game
+
     try:
-        from textual_serve.server import Server
+        import textual_serve  # noqa: F401  (the web extra)
     except ImportError:
         typer.secho(
             "Error: playing in a browser needs the web extra: pip install 'dominoes-tui[web]'",
@@ -663,24 +656,17 @@ def serve(
             err=True,
         )
         raise typer.Exit(2) from None
-    if not _is_local(host):
-        typer.secho(
-            f"Warning: {host} is not a local address: anyone who can reach this machine on "
-            f"port {port} can play here, with your saves.",
-            fg="yellow",
-            err=True,
-        )
-        if public_url is None and host in ("0.0.0.0", "::"):
-            # every address of the machine: the page's own link back needs a name for it
-            public_url = f"http://{socket.gethostname()}:{port}"
-    # The game, one process per browser tab: this Python, this package.
-    command = f"{shlex.quote(sys.executable)} -m dominoes_tui"
-    server = Server(command, host=host, port=port, title="Dominoes", public_url=public_url)
     try:
-        server.serve()
-    except OSError as e:  # the port is taken, or the address is not this machine's
-        typer.secho(f"Error: cannot listen on {host}:{port}: {e.strerror or e}", fg="red", err=True)
-        raise typer.Exit(1) from None
+        plan = plan_serving(host, port, public_url, max_games)
+        for warning in plan.warnings:
+            typer.secho(f"Warning: {warning}", fg="yellow", err=True)
+        if problem := bind_problem(plan.host, plan.port):
+            raise ServeError(problem)
+        # the game, one process per browser tab: this Python, this package
+        serve_game(plan, f"{shlex.quote(sys.executable)} -m dominoes_tui")
+    except ServeError as e:
+        typer.secho(f"Error: {e}", fg="red", err=True)
+        raise typer.Exit(e.code) from None
 
 
 if __name__ == "__main__":  # pragma: no cover

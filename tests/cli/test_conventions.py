@@ -4,6 +4,7 @@ placeholder, shell completion, and `dominoes serve`'s options and refusals."""
 from __future__ import annotations
 
 import os
+import socket
 import subprocess
 import sys
 from importlib.metadata import version
@@ -13,6 +14,7 @@ import typer
 from typer.testing import CliRunner
 
 from dominoes_tui import cli
+from dominoes_tui import serve as serving
 
 runner = CliRunner()
 
@@ -98,9 +100,11 @@ class FakeServer:
 
 @pytest.fixture
 def fake_server(monkeypatch):
+    """textual-serve's Server faked; the port is not tried (any port "can" listen)."""
     server_mod = pytest.importorskip("textual_serve.server")
     FakeServer.made, FakeServer.fail = [], None
     monkeypatch.setattr(server_mod, "Server", FakeServer)
+    monkeypatch.setattr(serving, "bind_problem", lambda host, port: None)
     return FakeServer
 
 
@@ -109,7 +113,8 @@ def test_serve_defaults_to_this_machine_only(fake_server):
     assert res.exit_code == 0, res.output
     assert res.stderr == ""  # no warning
     command, kw = fake_server.made[0]
-    assert kw["host"] == "127.0.0.1" and kw["port"] == 8000 and kw["public_url"] is None
+    assert kw["host"] == "127.0.0.1" and kw["port"] == 8000
+    assert kw["public_url"] == "http://127.0.0.1:8000"
     # the game itself, run by this Python, once per browser tab
     assert command.endswith("-m dominoes_tui") and sys.executable in command
 
@@ -119,7 +124,8 @@ def test_serve_on_a_loopback_host_says_nothing(fake_server, host):
     res = runner.invoke(cli.app, ["serve", "--host", host, "--port", "18080"])
     assert res.exit_code == 0, res.output
     assert res.stderr == ""
-    assert fake_server.made[0][1]["port"] == 18080
+    kw = fake_server.made[0][1]
+    assert kw["port"] == 18080 and kw["host"] == host.strip("[]")
 
 
 @pytest.mark.parametrize("host", ["0.0.0.0", "192.168.1.20", "myhost.example"])
@@ -134,22 +140,67 @@ def test_serve_on_another_host_warns_in_one_line(fake_server, host):
     if host == "0.0.0.0":  # the page needs a name to call back on
         assert kw["public_url"].startswith("http://") and kw["public_url"].endswith(":8000")
     else:
-        assert kw["public_url"] is None
+        assert kw["public_url"] == f"http://{host}:8000"
 
 
 def test_serve_public_url_is_passed_on(fake_server):
     res = runner.invoke(
-        cli.app, ["serve", "--host", "0.0.0.0", "--public-url", "https://dominoes.example"]
+        cli.app, ["serve", "--host", "0.0.0.0", "--public-url", "https://dominoes.example/"]
     )
     assert res.exit_code == 0, res.output
     assert fake_server.made[0][1]["public_url"] == "https://dominoes.example"
 
 
-def test_serve_port_taken_is_one_sentence(fake_server):
+def test_serve_a_port_taken_meanwhile_is_one_sentence(fake_server):
     fake_server.fail = OSError(98, "Address already in use")
     res = runner.invoke(cli.app, ["serve", "--port", "18081"])
     assert res.exit_code == 1
-    assert res.stderr.strip() == "Error: cannot listen on 127.0.0.1:18081: Address already in use"
+    assert res.stderr.strip() == (
+        "Error: port 18081 is taken on 127.0.0.1: another program listens there; "
+        "choose another with --port."
+    )
+
+
+def test_serve_a_taken_port_is_said_before_serving():
+    pytest.importorskip("textual_serve")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        res = runner.invoke(cli.app, ["serve", "--port", str(port)])
+    assert res.exit_code == 1
+    assert res.stdout == ""  # no "Serving …"
+    assert res.stderr.strip() == (
+        f"Error: port {port} is taken on 127.0.0.1: another program listens there; "
+        "choose another with --port."
+    )
+
+
+@pytest.mark.parametrize("host", ["", "  ", "[]"])
+def test_serve_an_empty_host_is_refused(fake_server, host):
+    res = runner.invoke(cli.app, ["serve", "--host", host])
+    assert res.exit_code == 2
+    assert res.stderr.strip().startswith("Error: --host is empty: give the address")
+    assert len(res.stderr.strip().splitlines()) == 1 and fake_server.made == []
+
+
+def test_serve_a_public_url_that_is_no_address_is_refused(fake_server):
+    res = runner.invoke(cli.app, ["serve", "--public-url", "dominoes.example"])
+    assert res.exit_code == 2
+    assert res.stderr.strip().startswith("Error: --public-url 'dominoes.example' is not")
+    assert fake_server.made == []
+
+
+def test_serve_max_games_is_passed_on(monkeypatch):
+    pytest.importorskip("textual_serve")
+    plans = []
+    monkeypatch.setattr(serving, "bind_problem", lambda host, port: None)
+    monkeypatch.setattr(serving, "serve_game", lambda plan, command: plans.append(plan))
+    assert runner.invoke(cli.app, ["serve", "--max-games", "2"]).exit_code == 0
+    assert runner.invoke(cli.app, ["serve"]).exit_code == 0
+    assert [p.max_games for p in plans] == [2, 4]
+    res = runner.invoke(cli.app, ["serve", "--max-games", "0"])
+    assert res.exit_code == 2 and "Traceback" not in res.output
 
 
 def test_serve_bad_port_is_refused():

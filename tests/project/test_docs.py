@@ -54,3 +54,14 @@ def test_the_rules_page_names_every_house() -> None:
     assert missing == []
     for words in ("open end", "boneyard", "blocked", "pass", "penalty", "spinner"):
         assert words in text
+
+
+def test_the_readme_says_what_guards_the_browser_game_and_what_a_second_tab_does() -> None:
+    """The link with its token, the Origin and Host checks and the cap are named; a
+    second tab shares the home (tests/web/test_serve_tabs.py plays it), so it does not
+    run "its own game"."""
+    text = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    for words in ("http://127.0.0.1:8000/?token=", "`Origin`", "`Host`", "--max-games"):
+        assert words in text
+    assert "runs its own game" not in text
+    assert "offer Watch" in text and "http://[::1]:8000/?token=" in text

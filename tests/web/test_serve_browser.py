@@ -19,15 +19,14 @@ import os
 import re
 import shutil
 import signal
-import socket
 import struct
 import subprocess
-import sys
 import time
 import zlib
 from pathlib import Path
 
 import pytest
+from web_helpers import TIMEOUT, wait_for
 
 aiohttp = pytest.importorskip("aiohttp", reason="the web extra is not installed")
 pytest.importorskip("textual_serve", reason="the web extra is not installed")
@@ -51,7 +50,6 @@ CHROMIUM_FLAGS = [
 # around it, the title bar.
 START_COLOURS = {(0x1E, 0x2B, 0x26): 0.3, (0x0F, 0x3D, 0x2E): 0.05, (0x0A, 0x2E, 0x22): 0.03}
 ANSI = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|.)")
-TIMEOUT = 60.0
 
 
 def chromium() -> str:
@@ -66,21 +64,6 @@ def chromium() -> str:
     pytest.skip(
         f"no chromium here ({why or 'apt-get install chromium'}): the browser test needs it"
     )
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_for(what: str, check, timeout: float = TIMEOUT):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if (got := check()) is not None:
-            return got
-        time.sleep(0.1)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def png_pixels(png: bytes) -> tuple[int, int, list[bytes]]:
@@ -170,35 +153,9 @@ class DevTools:
 
 
 @pytest.fixture
-def server(tmp_path):
-    port = free_port()
-    log = (tmp_path / "serve.log").open("w")
-    env = {**os.environ, "DOMINOES_TUI_HOME": str(tmp_path / "home")}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "dominoes_tui", "serve", "--port", str(port)],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        env=env,
-        start_new_session=True,
-    )
-    url = f"http://127.0.0.1:{port}/"
-
-    def up():
-        assert proc.poll() is None, (tmp_path / "serve.log").read_text()
-        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
-            return url
-        return None
-
-    try:
-        yield wait_for("the server", up)
-    finally:
-        proc.send_signal(signal.SIGINT)  # textual-serve's graceful exit; its games get "quit"
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
-        log.close()
+def server(serve):
+    """The link ``dominoes serve`` printed, with its token."""
+    return serve().link
 
 
 @pytest.fixture
