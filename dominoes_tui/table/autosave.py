@@ -4,21 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from .. import store
-from ..engine import (
-    Game,
-)
-from .events import (
-    Background,
-    Notice,
-    SaveFailed,
-)
+from ..engine import Game
+from .events import Background, Notice, SaveFailed
 from .shared import entry
-
-if TYPE_CHECKING:
-    pass
 
 
 class Autosave:

@@ -10,25 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from ..engine import (
-    Action,
-    Draw,
-    Game,
-    Pass,
-    Play,
-    PlayDoubles,
-    Rules,
-    Stop,
-    seat_view,
-    tiles,
-)
-from .events import (
-    HintAnswer,
-    HintRequest,
-    HintShown,
-)
+from ..engine import Action, Draw, Game, Pass, Play, PlayDoubles, Rules, Stop, seat_view, tiles
+from .events import HintAnswer, HintRequest, HintShown
 from .shared import YOU, KeyAction, entry
 from .words import (
     NOTHING,
@@ -42,9 +26,6 @@ from .words import (
     refusal,
     wrong_end,
 )
-
-if TYPE_CHECKING:
-    pass
 
 
 @dataclass(frozen=True)
