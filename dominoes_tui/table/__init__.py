@@ -2,8 +2,10 @@
 
 No Textual or Rich import here (a test keeps it so): the TUI renders a
 :class:`TableSession` and forwards the person's keys to it; tests and tools
-drive it directly. See :mod:`.session` for the flow, :mod:`.events` for what it
-tells its listeners, :mod:`.words` for what it says.
+drive it directly. See :mod:`.session` for the flow (:mod:`.input` for the person's
+keys and questions, :mod:`.prompts` for what the screen renders, :mod:`.autosave` for
+saving and recording), :mod:`.events` for what it tells its listeners, :mod:`.words`
+for what it says.
 """
 
 from .events import (
@@ -28,19 +30,10 @@ from .events import (
     TurnStarted,
     Waiting,
 )
-from .session import (
-    BASE_DELAY,
-    PACES,
-    ROUNDS_LAYOUTS,
-    YOU,
-    EndQuestion,
-    MatchSetup,
-    Pace,
-    PlaceQuestion,
-    Question,
-    TableSession,
-    TouchQuestion,
-)
+from .input import EndQuestion, PlaceQuestion, Question, TouchQuestion
+from .prompts import ROUNDS_LAYOUTS
+from .session import BASE_DELAY, PACES, MatchSetup, Pace, TableSession
+from .shared import YOU
 from .words import LogEntry, SeatInfo, Sentence
 
 __all__ = [

@@ -178,7 +178,8 @@ class TableCoach:
             if load_player().coach == "auto":
                 count_coached_match()
         if s.autosave_enabled:
-            from .screens.review import keep_review, kept_hands
+            from ..table.review_job import kept_hands
+            from .screens.review import keep_review
 
             key = s.info.match_id
             if kept_hands(key):  # hands reviewed at their hand-over: kept with the record

@@ -27,7 +27,7 @@ def test_the_store_and_the_table_session_do_not_import_textual_or_rich():
         "import json, sys\n"
         "import dominoes_tui.engine, dominoes_tui.ai, dominoes_tui.store\n"
         "import dominoes_tui.table, dominoes_tui.table.session, dominoes_tui.table.events\n"
-        "import dominoes_tui.table.words, dominoes_tui.table.resume\n"
+        "import dominoes_tui.table.words, dominoes_tui.table.resume, dominoes_tui.table.review_job\n"
         "from dominoes_tui.engine import load_variant\n"
         "s = dominoes_tui.table.TableSession(load_variant('classic'), 5, 'easy', autosave=False)\n"
         "s.start(); s.play_selected()\nwhile s.run_cpu(): pass\ns.request_hint().run()\n"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from dominoes_tui.engine import Pass, load_variant, tiles
+from dominoes_tui.engine import Pass, Stop, load_variant, tiles
 from dominoes_tui.engine.chicken_foot import ChickenFootGame
 from dominoes_tui.engine.trains import TrainsGame
 from dominoes_tui.table import Pace, PlaceQuestion, TableSession
@@ -135,10 +135,10 @@ def test_a_first_turn_run_is_stopped() -> None:
     )
     s = session(g)
     assert "a run on your own train" in str(s.prompt)
-    assert not s.can("stop")
-    assert "only after laying tiles" in (s.why_not("stop") or "")
+    assert not s.can(Stop)
+    assert "only after laying tiles" in (s.why_not(Stop) or "")
     s.play(T("12-5"))
-    assert s.can("stop") and "s to stop" in str(s.prompt)
+    assert s.can(Stop) and "s to stop" in str(s.prompt)
     s.play(T("5-4"))
     assert s.stop() is True
     assert s.log_lines()[2] == "You ended the first-turn run"

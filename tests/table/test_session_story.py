@@ -11,7 +11,17 @@ import random
 
 import pytest
 
-from dominoes_tui.engine import Game, Play, Scores, load_variant, tiles
+from dominoes_tui.engine import (
+    Draw,
+    Game,
+    Pass,
+    Play,
+    PlayDoubles,
+    Resign,
+    Scores,
+    load_variant,
+    tiles,
+)
 from dominoes_tui.table import EndQuestion, HintAnswer, Pace, TableSession
 from dominoes_tui.table.words import TURN_LIMIT, fives_words, score_text
 
@@ -166,16 +176,16 @@ def test_the_turn_limit_is_said_with_the_prompt_until_the_next_move() -> None:
 def test_a_key_that_does_not_apply_says_why_and_the_next_key_clears_it() -> None:
     s = at(both_ends_game())
     s.start()
-    assert not s.can("resign") and not s.can("two_doubles") and not s.can("pass")
-    s.refuse("resign")
+    assert not s.can(Resign) and not s.can(PlayDoubles) and not s.can(Pass)
+    s.refuse(Resign)
     assert (
         str(s.lines[0]) == "Not now: this house plays every match out; there is no resigning here."
     )
     s.select(1)  # the next key
     assert not s.lines[0]
-    s.refuse("two_doubles")
+    s.refuse(PlayDoubles)
     assert "two doubles in one turn is off" in str(s.lines[0])
-    s.refuse("pass")
+    s.refuse(Pass)
     assert str(s.lines[0]) == "Not now: you hold a tile that fits, so you may not pass."
     s.cancel()
     assert not s.lines[0] and str(s.lines[1]).startswith("Your turn")
@@ -190,8 +200,19 @@ def test_two_doubles_key_says_what_it_needs_where_the_house_plays_it() -> None:
     )
     s = at(game)
     s.start()
-    s.refuse("two_doubles")
+    s.refuse(PlayDoubles)
     assert "the double of each open end in your hand" in str(s.lines[0])
+
+
+def test_a_move_that_no_occasional_key_makes_is_not_asked_about() -> None:
+    """can/why_not take the action types of the keys p, t, d, s and r; a tile's play is
+    not one of them (the hand's tiles say what fits)."""
+    s = at(both_ends_game())
+    s.start()
+    with pytest.raises(ValueError, match="Play"):
+        s.can(Play)
+    assert not s.can(Draw)
+    assert s.why_not(Draw) == "you hold a tile that fits, so you may not draw."
 
 
 # ------------------------------------------------------------------ the move log

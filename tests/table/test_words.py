@@ -340,3 +340,17 @@ def test_the_options_help_names_no_rule_id() -> None:
                     texts.append(why)
     assert len(texts) > 200
     assert ids_in(texts) == []
+
+
+@pytest.mark.parametrize(
+    "topic",
+    ["", ".sentence", ".scores", ".prompts", ".saved", ".coach", ".glance"],
+)
+def test_the_words_examples_hold(topic: str) -> None:
+    """The examples in each words module's docstrings (the package's own, too) run."""
+    import doctest
+    import importlib
+
+    module = importlib.import_module("dominoes_tui.table.words" + topic)
+    result = doctest.testmod(module)
+    assert result.attempted and not result.failed

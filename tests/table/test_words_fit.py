@@ -17,7 +17,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from dominoes_tui.engine import Draw, Pass, Play, PlayDoubles, load_variant, tiles
+from dominoes_tui.engine import Draw, Pass, Play, PlayDoubles, Resign, load_variant, tiles
 from dominoes_tui.options import CPU_NAMES, cpu_display_name
 from dominoes_tui.table import EndQuestion, HintAnswer, Sentence, TableSession, TouchQuestion
 from dominoes_tui.table.words import (
@@ -93,7 +93,7 @@ def messages(variant: str, overrides: dict, seed: int) -> Iterator[tuple[str, Se
         if not s.my_turn:
             continue
         # every refusal the engine and the keys can say here
-        for what in ("pass", "two_doubles", "draw", "resign"):
+        for what in (Pass, PlayDoubles, Draw, Resign):
             s.refuse(what)
             yield "note", s.lines[0]
         yield "note", s.note if s.play_selected() is None else s.lines[0]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from conftest import first_legal, make_app, play_until, press_to_select, settle
 
-from dominoes_tui.engine import Game, load_variant, tiles
+from dominoes_tui.engine import Game, Stop, load_variant, tiles
 from dominoes_tui.engine.chicken_foot import ChickenFootGame
 from dominoes_tui.engine.trains import TrainsGame
 from dominoes_tui.table import PlaceQuestion
@@ -166,7 +166,7 @@ async def test_first_turn_run_stops_with_s() -> None:
         await pilot.press("enter")
         await choose(pilot, "5-4")
         await pilot.press("enter")
-        assert app.table.session.can("stop")
+        assert app.table.session.can(Stop)
         await pilot.press("s")
         await settle(pilot)
         assert "You ended the first-turn run" in log_text(app)

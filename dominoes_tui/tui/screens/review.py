@@ -2,11 +2,9 @@
 
 Opened after a hand (the hand-over screen's Review, ``R``), for a finished match
 (the match-over screen, the statistics screen, ``dominoes replay``) and after a
-practice hand. The judging is :mod:`dominoes_tui.ai.review`'s (Expert, from the
-person's own view at each moment); it runs in a thread worker, hand by hand,
-with a progress bar, and stops when the screen is left. Hands already judged in
-this program (a hand reviewed at its hand-over, then the whole match) are not
-judged again: the evaluation is seeded, so they would come out the same.
+practice hand. The job and its judging are :mod:`dominoes_tui.table.review_job`'s
+(hand by hand, the hands judged before kept); this screen runs it in a thread worker,
+shows its progress bar, and stops it when the screen is left.
 
 Each decision shows the line and the person's hand as they were (the table's own
 widgets: the tile played raised, the better one starred), the mark, the better
@@ -22,9 +20,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import events, work
@@ -36,20 +33,25 @@ from textual.widgets import Footer, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
 from ...engine import Action, Game, Play, PlayDoubles, tiles
+from ...table.review_job import (
+    Refused,
+    ReviewJob,
+    Stopped,
+    job_of_practice,
+    job_of_record,
+    job_of_session,
+    progress_words,
+    run_review,
+    save_kept,
+    why_not_reviewed,
+)
 from ..widgets.hand import HandView
 from ..widgets.line import LineView
 from ..widgets.menu_list import MenuList
 
 if TYPE_CHECKING:
-    from ...ai.review import Budget, Evaluator, HandReview, Judgement, MatchReview
-    from ...store import MatchRecord
-    from ...table import TableSession
-    from ...table.practice import Practice
+    from ...ai.review import HandReview, Judgement, MatchReview
 
-NOT_REVIEWED = {
-    "trains": "Mexican Train",
-    "chicken_foot": "Chicken Foot",
-}
 SYMBOLS = {"blunder": "??", "mistake": "? ", "inaccuracy": "?!", None: "  "}
 MARK_STYLES = {
     "blunder": "bold #ff6b5b",
@@ -59,252 +61,6 @@ MARK_STYLES = {
 }
 BEST = "★"
 """Marks the better move's tile in the hand."""
-
-BUDGET: Budget | None = None
-"""The review's budget (None: ``ai.review.DEFAULT_BUDGET``); tests set a small one."""
-EVALUATOR: Evaluator | None = None
-"""The review's evaluator (None: Expert's); tests set a fixed one."""
-
-
-# ---------------------------------------------------------------- what to review
-@dataclass(frozen=True)
-class ReviewJob:
-    """A match (or some of its hands) to review, and where it came from."""
-
-    start: Game
-    """The match at its deal."""
-    actions: tuple[Action, ...]
-    seat: int
-    """The person's seat."""
-    names: tuple[str, ...]
-    """A name per seat, for the words ("You", "CPU")."""
-    title: str
-    hands: frozenset[int] | None = None
-    """Only these hands (None: every hand)."""
-    key: str | None = None
-    """The match's uid (``MatchInfo.match_id`` = ``MatchRecord.uid``): judged hands are
-    kept under it for the program's life, and the accuracy saved with its history row."""
-    record_id: int | None = None
-    """The match's row in the history, when it is known already."""
-    level: str = "medium"
-    seed: int = 0
-    """The CPU players' seed, for a practice deal."""
-    over: bool = False
-    """The match is over (it is, or will be, recorded)."""
-    practice: bool = False
-    """A practice hand: nothing is kept."""
-
-    @property
-    def rules(self) -> Any:
-        return self.start.rules
-
-    @property
-    def single_hand(self) -> bool:
-        return self.start.rules.target == 0
-
-    def hand_numbers(self) -> list[int]:
-        """The hands this job reviews, in order (those the actions reach)."""
-        g = self.start.copy()
-        seen = [g.hand_no]
-        for a in self.actions:
-            g.apply(a)
-            if g.hand_no != seen[-1]:
-                seen.append(g.hand_no)
-        return [n for n in seen if self.hands is None or n in self.hands]
-
-
-def job_of_session(session: TableSession, hands: Sequence[int] | None = None) -> ReviewJob:
-    """The review of the match at ``session``'s table (``hands``: only those)."""
-    g = session.game
-    start = Game.new(g.rules, g.seed, g.first_seat, getattr(g, "rotation", 0))
-    which = "the match" if hands is None else _hands_words(hands)
-    return ReviewJob(
-        start=start,
-        actions=tuple(g.log),
-        seat=0,
-        names=tuple(session.names),
-        title=f"Review: {which} · {g.rules.name} against {session.cpu.name}",
-        hands=None if hands is None else frozenset(hands),
-        key=session.info.match_id if session.autosave_enabled else None,
-        level=session.level,
-        seed=session.seed,
-        over=g.is_over,
-    )
-
-
-def job_of_practice(
-    session: TableSession, practice: Practice, hands: Sequence[int] | None = None
-) -> ReviewJob:
-    """The review of a practice hand (its game starts at the practice deal)."""
-    return ReviewJob(
-        start=practice.deal,
-        actions=tuple(session.game.log),
-        seat=0,
-        names=tuple(session.names),
-        title=f"Review: {practice.title().lower().replace('practice: ', 'practice, ')}",
-        hands=None if hands is None else frozenset(hands),
-        level=practice.level,
-        seed=practice.seed,
-        practice=True,
-    )
-
-
-def job_of_record(record: MatchRecord) -> ReviewJob:
-    """The review of a recorded match (rules, seed and moves from the history)."""
-    from ...ai.review import human_seat, match_heading
-
-    rules = record.rules()
-    start = Game.new(rules, record.seed, record.first_seat)
-    names = list(record.players)
-    seat = human_seat(record)
-    if len(names) != rules.players:  # an old row without names
-        names = ["CPU" if rules.players == 2 else f"CPU {s}" for s in range(rules.players)]
-        names[seat] = "You"
-    return ReviewJob(
-        start=start,
-        actions=tuple(record.log),
-        seat=seat,
-        names=tuple(names),
-        title=f"Review: {match_heading(record)}",
-        key=record.uid,
-        record_id=record.id,
-        level=record.cpu_level,
-        seed=record.seed,
-        over=record.end_reason != "abandoned",
-    )
-
-
-def _hands_words(hands: Sequence[int]) -> str:
-    hs = sorted(hands)
-    if len(hs) == 1:
-        return f"hand {hs[0]}"
-    return "hands " + ", ".join(str(h) for h in hs)
-
-
-# ---------------------------------------------------------------- judged hands, kept
-_KEPT: dict[tuple[str, int], HandReview] = {}
-"""Hands judged in this program, by (match uid, hand number)."""
-_KEPT_LOCK = threading.Lock()
-MAX_KEPT = 500
-
-
-def kept_hand(key: str | None, hand: int) -> HandReview | None:
-    if key is None:
-        return None
-    with _KEPT_LOCK:
-        return _KEPT.get((key, hand))
-
-
-def keep_hand(key: str | None, h: HandReview) -> None:
-    if key is None:
-        return
-    with _KEPT_LOCK:
-        if len(_KEPT) >= MAX_KEPT:
-            _KEPT.pop(next(iter(_KEPT)))
-        _KEPT[(key, h.hand)] = h
-
-
-def kept_hands(key: str) -> list[HandReview]:
-    """Every hand of match ``key`` judged in this program, in order."""
-    with _KEPT_LOCK:
-        return sorted((h for (k, _), h in _KEPT.items() if k == key), key=lambda h: h.hand)
-
-
-def forget_kept() -> None:
-    """Forget every judged hand (tests)."""
-    with _KEPT_LOCK:
-        _KEPT.clear()
-
-
-class Stopped(Exception):
-    """The review was stopped (its screen was left)."""
-
-
-def run_review(
-    job: ReviewJob,
-    progress: Callable[[int, int], None] | None = None,
-    stop: threading.Event | None = None,
-    on_hand: Callable[[HandReview], None] | None = None,
-) -> MatchReview:
-    """Review ``job`` hand by hand (hands kept from before are not judged again);
-    ``progress(done, total)`` over its decisions; raises :class:`Stopped` once ``stop``
-    is set. Any thread."""
-    from ...ai import review as rv
-
-    budget = BUDGET or rv.DEFAULT_BUDGET
-    numbers = job.hand_numbers()
-    todo = [n for n in numbers if kept_hand(job.key, n) is None]
-    counts = {n: 0 for n in todo}
-    for d in rv.decisions(job.start, job.actions, job.seat, set(todo)):
-        counts[d.hand] += 1
-    total = sum(counts.values())
-    done = 0
-
-    def step(d: int, _t: int) -> None:
-        if stop is not None and stop.is_set():
-            raise Stopped
-        if progress is not None:
-            progress(done + d, total)
-
-    step(0, total)
-    hands: dict[int, HandReview] = {}
-    last: MatchReview | None = None
-    for n in numbers:
-        h = kept_hand(job.key, n)
-        if h is None:
-            last = rv.review(
-                job.start,
-                job.actions,
-                job.seat,
-                hands={n},
-                budget=budget,
-                progress=step,
-                evaluator=EVALUATOR,
-            )
-            h = next((x for x in last.hands if x.hand == n), rv.HandReview(n, ()))
-            keep_hand(job.key, h)
-            done += counts[n]
-        hands[n] = h
-        if on_hand is not None:
-            on_hand(h)
-    if last is None:  # every hand was kept: the match's figures without judging
-        last = rv.review(
-            job.start, job.actions, job.seat, hands=set(), budget=budget, evaluator=EVALUATOR
-        )
-    return replace(last, hands=tuple(hands[n] for n in numbers))
-
-
-def review_figures(rv_: MatchReview) -> tuple[float | None, int, dict[str, int], dict]:
-    """What ``History.save_review`` keeps of a review."""
-    return (
-        rv_.accuracy,
-        len(rv_.judgements),
-        rv_.counts(),
-        {h.hand: (h.accuracy, len(h.judgements)) for h in rv_.hands},
-    )
-
-
-def save_kept(key: str, record_id: int | None = None) -> str | None:
-    """Keep the hands of match ``key`` judged so far with its history row (found by its
-    uid unless ``record_id`` is given). None when saved or when there is nothing to
-    keep or no row yet; else one sentence. Any thread (SQLite)."""
-    from ...ai.review import MatchReview
-    from ...store import History, HistoryError
-
-    hands = kept_hands(key)
-    if not hands:
-        return None
-    rv_ = MatchReview("", 0, 0, False, False, 2, tuple(hands))
-    try:
-        history = History()
-        row = record_id if record_id is not None else history.id_of(key)
-        if row is None:
-            return None
-        acc, n, marks, per_hand = review_figures(rv_)
-        history.save_review(row, acc, n, marks, per_hand)
-    except HistoryError as e:
-        return f"The review's accuracy was not kept: {e}"
-    return None
 
 
 async def keep_review(app: App, key: str, record_id: int | None = None) -> None:
@@ -535,13 +291,9 @@ class ReviewScreen(Screen[None]):
     def on_mount(self) -> None:
         self.set_class(self.app.size.width >= 100, "-wide")
         self.query_one("#rv-summary").display = False
-        layout = self.job.rules.layout
-        if layout in NOT_REVIEWED:
-            self.show_problem(
-                f"The review does not judge {NOT_REVIEWED[layout]} yet: it judges the line "
-                "games and All Fives.",
-                mounting=True,
-            )
+        problem = why_not_reviewed(self.job)
+        if problem is not None:
+            self.show_problem(problem, mounting=True)
             return
         self.show_position(None)
         self.judge()
@@ -555,8 +307,6 @@ class ReviewScreen(Screen[None]):
     # ------------------------------------------------------------ the worker
     @work(thread=True, exclusive=True, group="review", exit_on_error=False)
     def judge(self) -> None:
-        from ...engine import IllegalAction, VariantError
-
         app = self.app
 
         def progress(done: int, total: int) -> None:
@@ -569,10 +319,8 @@ class ReviewScreen(Screen[None]):
             result = run_review(self.job, progress, self._stop, on_hand)
         except Stopped:
             return
-        except (IllegalAction, VariantError, ValueError) as e:
-            app.call_from_thread(
-                self.show_problem, f"This match cannot be reviewed: today's rules refuse it ({e})."
-            )
+        except Refused as e:
+            app.call_from_thread(self.show_problem, str(e))
             return
         app.call_from_thread(self.finished, result)
 
@@ -581,8 +329,7 @@ class ReviewScreen(Screen[None]):
             return
         bar = self.query_one(ProgressBar)
         bar.update(total=max(total, 1), progress=done if total else 1)
-        label = f"Judging decision {min(done + 1, total)} of {total}…" if total else "Judging…"
-        self.query_one("#rv-progress-label", Static).update(label)
+        self.query_one("#rv-progress-label", Static).update(progress_words(done, total))
 
     def add_hand(self, h: HandReview) -> None:
         if not self.is_mounted:
@@ -648,10 +395,7 @@ class ReviewScreen(Screen[None]):
         """The match just before its ``move``-th action (1 first)."""
         g = self._positions.get(move)
         if g is None:
-            g = self.job.start.copy()
-            for a in self.job.actions[: move - 1]:
-                g.apply(a)
-            self._positions[move] = g
+            g = self._positions[move] = self.job.position(move)
         return g
 
     def show_position(self, j: Judgement | None) -> None:
@@ -708,7 +452,7 @@ class ReviewScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "again":
-            return self.job.rules.layout not in NOT_REVIEWED
+            return why_not_reviewed(self.job) is None
         return True
 
     def hand_shown(self) -> int:

@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
-from ...engine import Game, Rules, tiles
+from ...engine import Draw, Game, Pass, PlayDoubles, Resign, Rules, Stop, tiles
 from ...engine.chicken_foot import FootBoard
 from ...engine.trains import TrainsBoard
 from ...table import (
@@ -57,7 +57,7 @@ WIDE = 100
 """From this many columns the move log is wider."""
 BIG = (120, 40)
 """From this size the hand takes its big tiles and the log more room."""
-KEYS = {"d": "draw", "p": "pass", "t": "two_doubles", "r": "resign", "s": "stop"}
+KEYS = {"d": Draw, "p": Pass, "t": PlayDoubles, "r": Resign, "s": Stop}
 """Keys that apply only sometimes: hidden from the footer when they do not, and
 answered with why not when pressed then."""
 
@@ -445,7 +445,7 @@ class TableScreen(Screen):
             self.session.go_on()
             return
         what = KEYS.get(event.key)
-        if what == "stop" and not self.session.rounds:
+        if what is Stop and not self.session.rounds:
             what = None  # only Mexican Train's first-turn run stops
         if what is not None and not self.session.can(what):  # hidden: say why not
             event.stop()
@@ -467,11 +467,11 @@ class TableScreen(Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Only the keys that apply now show in the footer (the others say why not)."""
         can = {
-            "stop_run": "stop",
-            "pass_turn": "pass",
-            "two_doubles": "two_doubles",
-            "draw": "draw",
-            "resign": "resign",
+            "stop_run": Stop,
+            "pass_turn": Pass,
+            "two_doubles": PlayDoubles,
+            "draw": Draw,
+            "resign": Resign,
         }
         if action in can:
             return self.session.can(can[action])
@@ -489,19 +489,19 @@ class TableScreen(Screen):
             out.append(("arrows", "the end the arrow shows on the felt; Esc another tile"))
         if isinstance(s.question, PlaceQuestion):
             out.append(("1-9", "the place marked with that number; ↑/↓ and Enter too"))
-        if s.can("stop"):
+        if s.can(Stop):
             out.append(("s", "stop laying your first-turn run"))
         for key, what, words in (
-            ("d", "draw", "draw from the boneyard"),
-            ("p", "pass", "pass"),
-            ("t", "two_doubles", "lay two doubles at once"),
+            ("d", Draw, "draw from the boneyard"),
+            ("p", Pass, "pass"),
+            ("t", PlayDoubles, "lay two doubles at once"),
         ):
             if s.can(what):
                 out.append((key, words))
         if s.my_turn:
             out.append(("h", "a hint"))
         out.append(("l", "the whole move log"))
-        if s.can("resign"):
+        if s.can(Resign):
             out.append(("r", "resign the match"))
         out.append(("q", "leave the table (the match is saved)"))
         return out

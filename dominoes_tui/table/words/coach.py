@@ -1,0 +1,102 @@
+"""The coach (a first hand's guide): what fits, and why a tile was refused."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...engine import Rules, tiles, wanted_number
+from .sentence import Sentence
+
+# The coach (a first hand's guide): what fits, and why a tile was refused.
+# Each of its sentences fits one row of an 80-column table (COACH_WIDTH).
+COACH_WIDTH = 76
+
+
+def _and(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def coach_fits(fits: Sequence[tuple[int, int]], most: int = 3) -> str:
+    """``6-4 and 4-2 fit the open 4, 3-1 the open 1``: ``fits`` is (tile, the number
+    of the open end it fits), for each tile that fits (a tile on one end only once).
+
+    >>> coach_fits([(tiles.tile(6, 4), 4), (tiles.tile(4, 2), 4), (tiles.tile(1, 3), 1)])
+    '6-4 and 4-2 fit the open 4, 3-1 the open 1'
+    >>> coach_fits([(tiles.tile(6, 4), 4), (tiles.tile(4, 2), 4)], most=1)
+    '6-4 fits the open 4 (and 1 more)'
+    """
+    by_end: dict[int, list[str]] = {}
+    for tile, n in fits[:most]:
+        by_end.setdefault(n, []).append(tiles.name(tile))
+    parts = []
+    for i, (n, names) in enumerate(by_end.items()):
+        verb = "" if i else (" fits" if len(names) == 1 else " fit")
+        parts.append(f"{_and(names)}{verb} the open {n}")
+    more = len(fits) - min(most, len(fits))
+    return ", ".join(parts) + (f" (and {more} more)" if more > 0 else "")
+
+
+def coach_rule(rules: Rules) -> str:
+    """What makes a tile fit, in one short sentence."""
+    if rules.match_rule == "sum7":
+        return "Touching numbers add up to 7; a matador goes anywhere."
+    return "A tile fits an end that shows one of its numbers."
+
+
+def _fitted(lead: str, forms: Sequence[str], tone: str) -> Sentence:
+    """The first of ``forms`` that fits one row (else the last, the shortest)."""
+    for text in forms:
+        if len(lead) + 1 + len(text) <= COACH_WIDTH:
+            return Sentence(lead, text, tone)
+    return Sentence(lead, forms[-1], tone)
+
+
+def coach_turn(rules: Rules, fits: Sequence[tuple[int, int]]) -> Sentence:
+    """The coach on the person's turn: the tiles that fit (as many as one row holds).
+
+    >>> from dominoes_tui.engine import load_variant
+    >>> str(coach_turn(load_variant("classic"), [(tiles.tile(6, 4), 4), (tiles.tile(1, 3), 1)]))
+    'Coach: 6-4 fits the open 4, 3-1 the open 1. Enter plays the raised tile.'
+    """
+    n = len(fits)
+    keys = " Enter plays the raised tile."
+    forms = [f"{coach_fits(fits, 3)}.{keys}"]
+    forms += [f"{coach_fits(fits, most)}." for most in (3, 2, 1)]
+    forms.append(f"{n} of your tiles fit: the bright ones.{keys}")
+    return _fitted("Coach:", forms, "prompt")
+
+
+def coach_lead(words: str) -> Sentence:
+    """The coach when the person lays the hand's first tile (``words``: the table's)."""
+    return _fitted("Coach:", [f"{words} Enter lays it.", words], "prompt")
+
+
+def coach_forced(draw: bool, ends: Sequence[int], rules: Rules) -> Sentence:
+    """The coach when nothing fits: the table draws or passes for the person."""
+    wanted = sorted({w for n in set(ends) if (w := wanted_number(rules.match_rule, n)) is not None})
+    shows = f"shows {' or '.join(map(str, wanted))}" if wanted else "fits"
+    if draw:
+        forms = [
+            f"none of your tiles {shows}: the table draws for you until one fits.",
+            "none of your tiles fits: the table draws for you until one does.",
+        ]
+    else:
+        forms = [
+            f"none of your tiles {shows}, and nothing is left to draw: you pass.",
+            "none of your tiles fits, and nothing is left to draw: you pass.",
+        ]
+    return _fitted("Coach:", forms, "prompt")
+
+
+def coach_refusal(reason: str, rules: Rules) -> Sentence:
+    """A refused move in the engine's words, with the coach's rule when the row has room
+    (the coach's prompt below names the tiles that fit)."""
+    why = reason.rstrip(".") + "."
+    return _fitted("Not allowed:", [f"{why} {coach_rule(rules)}", why], "refusal")
+
+
+COACH_DONE = "That was your coached hand. F1 (How to play) turns the coach on again."
+COACH_OFFER = (
+    "New to dominoes? The coach can guide your first hand: it names the tiles that "
+    "fit and says why a move is refused."
+)

@@ -1,0 +1,53 @@
+"""The table at a glance: each seat beside its name, what is at stake."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ...engine import tiles
+
+
+# ---------------------------------------------------------------- the table at a glance
+@dataclass(frozen=True)
+class SeatInfo:
+    """One seat as the table shows it beside its name (any number of seats, any layout).
+
+    ``turn``: the seat to move (its marker); ``last``: what it did last this hand,
+    in a few characters (``"6-3"``, ``"passed"``, ``"drew 2…"``); ``partner``: it
+    plays with you (said in words at every width); ``revealed``: its tiles, face
+    up once the hand is over (None while hidden).
+    """
+
+    seat: int
+    name: str
+    tiles: int
+    turn: bool = False
+    partner: bool = False
+    last: str = ""
+    revealed: tuple[str, ...] | None = None
+
+
+def hanging_words(points: int) -> str:
+    """Points of a level block waiting for the next hand (R-C-7)."""
+    return f"{points} hanging"
+
+
+def bonus_words(tile: int, points: int) -> str:
+    """A bonus tile led this hand: its points go to the hand's score (R-B)."""
+    return f"{tiles.name(tile)} led: {points} bonus"
+
+
+def fives_words(total: int, tile: int | None = None, scores: Sequence[int] = ()) -> str:
+    """All Fives: the open ends added up, and what the raised tile would score (R-F-2).
+
+    >>> fives_words(15), fives_words(15, tiles.tile(6, 4), [20, 0])
+    ('ends 15', 'ends 15 · 6-4 → +20')
+    >>> fives_words(12, tiles.tile(2, 1), [0])
+    'ends 12 · 2-1 → 0'
+    """
+    text = f"ends {total}"
+    if tile is not None and scores:
+        best = max(scores)
+        text += f" · {tiles.name(tile)} → {'+' + str(best) if best else '0'}"
+    return text

@@ -1,0 +1,205 @@
+"""What the person reads at the table: prompts, questions, refusals, hints."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ...engine import Rules, tiles, wanted_number
+from ...engine.actions import END_NAMES
+from .log import where_words
+from .sentence import Sentence
+
+RESUMED = "Welcome back: the match is as you left it. Press any key to go on (clocks stopped)."
+END_KEYS = ("←", "→", "↑", "↓")
+"""The key that picks each end (left, right, up, down) when a tile fits several."""
+
+
+def times_words(redeals: int) -> str:
+    return "once" if redeals == 1 else f"{redeals} times"
+
+
+def redeal_words(redeals: int) -> str:
+    """Said at the start of a hand that was redealt (R-C-2)."""
+    return f"Redealt {times_words(redeals)}: a hand had 5 doubles or 6 of one suit. "
+
+
+def redeal_toast(redeals: int) -> str:
+    """R-C-2: the table says so."""
+    return f"The tiles were redealt {times_words(redeals)}."
+
+
+def lead_words(hand_no: int, leads: Sequence[int], hand_size: int, leader: str | None) -> str:
+    """``Hand 1: you lead, and must lead 1-1.``; ``leader``: the CPU seat's name, or None
+    when the person leads."""
+    words = f"Hand {hand_no}: "
+    if leader is not None:
+        return words + f"{leader} leads."
+    if len(leads) == 1:
+        return words + f"you lead, and must lead {tiles.name(leads[0])}."
+    if len(leads) < hand_size:
+        return words + f"you lead, with one of {', '.join(tiles.name(t) for t in leads)}."
+    return words + "you lead."
+
+
+def needs_words(match_rule: str, ends: Sequence[int]) -> str:
+    """Matador: ``5 needs 2, 0 needs ★`` for the open ends (R-MT-1, R-MT-2)."""
+    shown = sorted(set(ends))
+    wants = {n: wanted_number(match_rule, n) for n in shown}
+    return ", ".join(f"{n} needs {'★' if w is None else w}" for n, w in wants.items())
+
+
+def your_turn(fitting: int, rules: Rules, ends: Sequence[int]) -> Sentence:
+    """The prompt on the person's turn, with its short form (``Your turn: 2 fit.``)."""
+    fit = "1 of your tiles fits" if fitting == 1 else f"{fitting} of your tiles fit"
+    keys = "←/→ to choose, Enter to play."
+    short = f"Your turn: {fitting} {'fits' if fitting == 1 else 'fit'}."
+    if rules.match_rule == "sum7":  # R-MT-1: what each open end needs
+        fit, keys = f"{fit}: {needs_words(rules.match_rule, ends)}", "←/→, Enter."
+    return Sentence("", f"Your turn: {fit}. {keys}", "prompt", short)
+
+
+def forced_words(draw: bool, ends: Sequence[int]) -> str:
+    """Why the table draws or passes for the person (R-M-4)."""
+    nums = " or ".join(str(n) for n in sorted(set(ends)))
+    if draw:
+        return f"No {nums} in your hand: drawing…"
+    return f"No {nums} to play and nothing to draw: you pass."
+
+
+def drew_words(tile: int, fits: bool) -> str:
+    return f"You drew {tiles.name(tile)}" + (": it fits." if fits else ".")
+
+
+TURN_LIMIT = "Your time for the turn ran out: the Easy CPU played it for you."
+
+
+def _arrow(end: int, arrows: dict[int, str] | None) -> str:
+    if arrows and end in arrows:
+        return arrows[end]
+    return END_KEYS[end] if isinstance(end, int) and end < len(END_KEYS) else str(end)
+
+
+def end_words(end: int, ends: Sequence[int], arrows: dict[int, str] | None = None) -> str:
+    """``← the 4``, ``↑ the up arm's 1``: the key that picks an end (as the screen draws
+    it) and what the end shows."""
+    if isinstance(end, int) and end >= 2:
+        return f"{_arrow(end, arrows)} the {END_NAMES[end]} arm's {ends[end]}"
+    return f"{_arrow(end, arrows)} the {ends[end]}"
+
+
+def ends_question(
+    ask: Sequence[int], ends: Sequence[int], arrows: dict[int, str] | None = None
+) -> str:
+    ordered = sorted(ask, key=lambda e: "←→↑↓".find(_arrow(e, arrows)) % 9)
+    return " or ".join(end_words(e, ends, arrows) for e in ordered)
+
+
+def end_question(
+    tile: int, ask: Sequence[int], ends: Sequence[int], arrows: dict[int, str] | None = None
+) -> Sentence:
+    """R-M-2: the tile fits several ends that differ; the person says which, with the
+    arrow key each end shows on the felt."""
+    which = "both ends" if len(ask) == 2 else f"{len(ask)} ends"
+    ordered = sorted(ask, key=lambda e: "←→↑↓".find(_arrow(e, arrows)) % 9)
+    brief = ", ".join(f"{_arrow(e, arrows)} {ends[e]}" for e in ordered)
+    return Sentence(
+        f"{tiles.name(tile)} fits {which}:",
+        f"{ends_question(ask, ends, arrows)}?  Esc: other tile",
+        "question",
+        f"{brief}?  Esc: other tile",
+    )
+
+
+def end_question_again(
+    tile: int, ask: Sequence[int], ends: Sequence[int], arrows: dict[int, str] | None = None
+) -> Sentence:
+    """Enter while the table waits for an end: how to answer."""
+    which = "both ends" if len(ask) == 2 else f"{len(ask)} ends"
+    ordered = sorted(ask, key=lambda e: "←→↑↓".find(_arrow(e, arrows)) % 9)
+    keys = " or ".join(_arrow(e, arrows) for e in ordered)
+    return Sentence(
+        "",
+        f"{tiles.name(tile)} fits {which}: press {ends_question(ask, ends, arrows)} "
+        "(Esc to choose another tile).",
+        "question",
+        f"Press {keys} for the end, as the felt shows it (Esc: another tile).",
+    )
+
+
+def wrong_end(
+    tile: int,
+    end: int,
+    ask: Sequence[int],
+    ends: Sequence[int],
+    arrows: dict[int, str] | None = None,
+) -> Sentence:
+    where = where_words(end, ends)
+    return Sentence(
+        "",
+        f"{tiles.name(tile)} does not go on the {where}: {ends_question(ask, ends, arrows)}",
+        "question",
+    )
+
+
+def way_round_question(tile: int, end: int, n: int, touches: Sequence[int]) -> Sentence:
+    """R-MT-2: a matador goes either way round; the person says which half touches."""
+    a, b = touches[0], touches[-1]
+    return Sentence(
+        f"{tiles.name(tile)} on the {END_NAMES[end]} {n}:",
+        f"← {a} touches ({b} open) or → {b} touches ({a} open)?  Esc: back",
+        "question",
+    )
+
+
+def refusal(reason: str) -> Sentence:
+    """A move the engine refused, in its words (R-D-3); the short form keeps the first
+    clause (what is wrong), leaving out the rest (what would do)."""
+    head = re.split(r"[;:] ", reason, maxsplit=1)[0]
+    return Sentence("Not allowed:", reason, "refusal", head if head != reason else "")
+
+
+def wait_words(name: str) -> Sentence:
+    return Sentence("", f"Wait: it is {name}'s turn.", "refusal")
+
+
+_PERCENT = re.compile(r" \((\d+% to win [^)]*)\)$")
+
+
+def hint_words(
+    reason: str,
+    end: int | None,
+    ends: Sequence[int] = (),
+    tile: int | None = None,
+    arrows: dict[int, str] | None = None,
+) -> Sentence:
+    """``Hint: 6-4 on the 4 (→): sheds 12 pips; …``: the hinted move said as the felt
+    shows it (its end by number and arrow key), then why; the short form keeps
+    the first reason only.
+
+    >>> hint_words("6-4 on the right: sheds 10 pips; keeps a 4 (60% to win the match)",
+    ...            1, (3, 4), tiles.tile(6, 4)).short
+    'Hint: 6-4 on the 4 (→): sheds 10 pips (60% to win the match).'
+    """
+    head, _, why = reason.partition(": ")
+    if not why:
+        head, why = reason, ""
+    if tile is not None and end is not None and end < len(ends):
+        head = f"{tiles.name(tile)} on the {where_words(end, ends)} ({_arrow(end, arrows)})"
+    text = f"Hint: {head}" + (f": {why}" if why else "")
+    m = _PERCENT.search(why)
+    first = why[: m.start()] if m else why
+    first = first.split("; ")[0]
+    short = f"Hint: {head}" + (f": {first}" if first else "") + (f" ({m.group(1)})" if m else "")
+    return Sentence("", text, "note", short + ".")
+
+
+def key_refusal(reason: str) -> Sentence:
+    """A key that does not apply now, and why (one line)."""
+    head = re.split(r"[;:] ", reason, maxsplit=1)[0]
+    return Sentence("Not now:", reason, "refusal", head if head != reason else "")
+
+
+NO_RESIGN = "this house plays every match out; there is no resigning here."
+NO_TWO_DOUBLES = "two doubles in one turn is off at this table."
+NO_DRAWING = "there is no boneyard to draw from in this house: pass when you cannot play."
