@@ -39,7 +39,7 @@ from .actions import (
 )
 from .rules import Rules
 from .scoring import Scores, match_result_after_round, score_round
-from .state import HAND_OVER, MATCH_OVER, PLAY, Event, Game, check_action_types
+from .state import HAND_OVER, MATCH_OVER, PLAY, Event, Game, check_action_types, copy_rng
 
 if TYPE_CHECKING:  # pragma: no cover
     from .view import SeatView
@@ -142,8 +142,7 @@ class RoundsGame(Game, metaclass=ABCMeta):
         g = self.__class__.__new__(self.__class__)
         g.rules = self.rules
         g.seed = self.seed
-        g.rng = random.Random()
-        g.rng.setstate(self.rng.getstate())
+        g.rng = copy_rng(self.rng)
         g.log = list(self.log)
         g.hands = list(self.hands)
         g.boneyard = list(self.boneyard)

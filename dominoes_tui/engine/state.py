@@ -127,6 +127,19 @@ def find_opener(rules: Rules, hands: Sequence[int], kind: str) -> tuple[int, int
     return held[t], t
 
 
+def copy_rng(rng: random.Random) -> random.Random:
+    """A generator in ``rng``'s state, made without seeding a fresh one from the OS first
+    (``random.Random()`` reads ``os.urandom``; a copy for search needs only the state).
+
+    >>> a = random.Random(3); b = copy_rng(a)
+    >>> a.random() == b.random(), a is b
+    (True, False)
+    """
+    g = random.Random.__new__(random.Random)
+    g.setstate(rng.getstate())
+    return g
+
+
 def game_class(layout: str) -> type[Game]:
     """The class that plays ``layout``: :class:`Game` for the line and the spinner,
     :class:`~.trains.TrainsGame` and :class:`~.chicken_foot.ChickenFootGame` for
@@ -333,8 +346,7 @@ class Game:
         g = Game.__new__(Game)
         g.rules = self.rules
         g.seed = self.seed
-        g.rng = random.Random()
-        g.rng.setstate(self.rng.getstate())
+        g.rng = copy_rng(self.rng)
         g.log = list(self.log)
         g.hand_no = self.hand_no
         g.hands = list(self.hands)
@@ -361,7 +373,6 @@ class Game:
             "rotation",
         ):
             setattr(g, name, getattr(self, name))
-        g.hand_fives = list(self.hand_fives)  # a list: a copy's fives must not score in self
         g.arms = [list(a) for a in self.arms]
         g.hand_fives = list(self.hand_fives)  # mutated in place by _score_fives
         g.end_tiles = list(self.end_tiles)
