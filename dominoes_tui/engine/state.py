@@ -5,6 +5,9 @@ A :class:`Game` is owned by whoever created it and changed only through
 Every random choice comes from the game's own ``random.Random(seed)``, so the
 seed and :attr:`Game.log` replay the whole match exactly (:meth:`Game.replay`).
 
+Mexican Train and Chicken Foot extend it in their own modules
+(:mod:`~.games` lists the class of each layout).
+
 >>> from dominoes_tui.engine import load_variant
 >>> g = Game.new(load_variant("classic"), seed=7)
 >>> g.phase, len(g.hand(0)), len(g.legal_actions()) >= 1
@@ -140,21 +143,6 @@ def copy_rng(rng: random.Random) -> random.Random:
     return g
 
 
-def game_class(layout: str) -> type[Game]:
-    """The class that plays ``layout``: :class:`Game` for the line and the spinner,
-    :class:`~.trains.TrainsGame` and :class:`~.chicken_foot.ChickenFootGame` for
-    Mexican Train and Chicken Foot (each in its own module, sharing this API)."""
-    if layout == "trains":
-        from .trains import TrainsGame
-
-        return TrainsGame
-    if layout == "chicken_foot":
-        from .chicken_foot import ChickenFootGame
-
-        return ChickenFootGame
-    return Game
-
-
 def _whole(x: object) -> bool:
     return type(x) is int  # not a bool, a float or an int subclass: no silent coercion
 
@@ -253,12 +241,10 @@ class Game:
         hand, and an opener drawn by lot moves with its hand (a practice deal from
         another seat; :func:`deal_again` does it for a hand already under way).
         Rotation 0 is every seed's own deal.
-        Mexican Train and Chicken Foot give their own classes (:func:`game_class`).
+        The line and the spinner only: :func:`~.games.new_game` deals every layout.
         """
-        if cls is Game and rules.layout in ("trains", "chicken_foot"):
-            if rotation % rules.players:
-                raise ValueError(f"{rules.name}: rotated deals are for the line games only")
-            return game_class(rules.layout).new(rules, seed, first_seat)  # rotation 0
+        if rules.is_rounds:
+            raise ValueError(f"{rules.name} is played in rounds: deal it with new_game")
         g = cls()
         g.rules = rules
         g.seed = seed

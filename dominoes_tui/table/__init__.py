@@ -31,7 +31,6 @@ from .events import (
 from .session import (
     BASE_DELAY,
     PACES,
-    ROUNDS_LAYOUTS,
     YOU,
     EndQuestion,
     MatchSetup,
@@ -74,7 +73,6 @@ __all__ = [
     "TableSession",
     "ThinkingStarted",
     "ThinkingStopped",
-    "ROUNDS_LAYOUTS",
     "TouchQuestion",
     "TurnStarted",
     "Waiting",

@@ -60,6 +60,7 @@ from ..engine import (
     SeatView,
     Stop,
     TimeOut,
+    new_game,
     seat_view,
     tiles,
 )
@@ -221,9 +222,6 @@ class PlaceQuestion:
 
 Question = EndQuestion | TouchQuestion | PlaceQuestion
 
-ROUNDS_LAYOUTS = ("trains", "chicken_foot")
-"""The layouts played as rounds of penalties, with places instead of ends."""
-
 
 @dataclass(frozen=True)
 class _Pending:
@@ -295,7 +293,7 @@ class TableSession:
         self.pace = pace if pace is not None else Pace()
         self.home = home
         self.autosave_enabled = autosave
-        self.game: Game = game if game is not None else Game.new(rules, seed, first_seat)
+        self.game: Game = game if game is not None else new_game(rules, seed, first_seat)
         self.first_opener = self.game.opener
         self.players: dict[int, Player] = {
             seat: player_factory(level, seed + seat - 1) for seat in range(1, rules.players)
@@ -493,7 +491,7 @@ class TableSession:
     @property
     def rounds(self) -> bool:
         """Mexican Train or Chicken Foot: rounds of penalties, tiles laid on places."""
-        return self.rules.layout in ROUNDS_LAYOUTS
+        return self.rules.is_rounds
 
     def where(self) -> Callable[[int, int], str] | None:
         """The places of this round's layout in words, for the log (None: a line game)."""

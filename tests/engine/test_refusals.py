@@ -27,6 +27,7 @@ from dominoes_tui.engine import (
     action_from_json,
     action_to_json,
     load_variants,
+    new_game,
     tiles,
 )
 
@@ -96,7 +97,7 @@ def test_wrong_typed_actions_are_illegal_never_a_type_error(p, actions):
 
 
 def test_the_cases_from_the_issue_are_refused_with_a_reason():
-    g = Game.new(variant("draw"), seed=1)
+    g = new_game(variant("draw"), seed=1)
     t = g.legal_actions()[0].tile
     for a in (Play("6-5"), Play(1.5), Play(True, 0), Play(t, 0.0), Resign("0"), TimeOut(None)):
         try:
@@ -110,7 +111,7 @@ def test_the_cases_from_the_issue_are_refused_with_a_reason():
 
 def test_a_lead_naming_a_half_is_refused_not_logged_in_that_form():
     """A lead ``Play(tile, touch=N)`` is not among the legal actions, so it is refused."""
-    g = Game.new(variant("draw"), seed=1)
+    g = new_game(variant("draw"), seed=1)
     lead = g.legal_actions()[0]
     for half in (tiles.LOW[lead.tile], tiles.HIGH[lead.tile], 3, -1):
         assert g.why_illegal(Play(lead.tile, None, half)) is not None
@@ -242,7 +243,7 @@ def test_why_illegal_on_a_legal_move_keeps_the_all_fives_breakdown():
     assert rules is not None and rules.end_scoring == "fives"
     rng = random.Random(3)
     for seed in range(40):
-        g = Game.new(rules, seed)
+        g = new_game(rules, seed)
         while not g.is_over:
             for a in g.legal_actions():
                 fives = list(g.hand_fives)

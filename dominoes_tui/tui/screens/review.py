@@ -35,7 +35,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
-from ...engine import Action, Game, Play, PlayDoubles, tiles
+from ...engine import Action, Game, Play, PlayDoubles, new_game, tiles
 from ..widgets.hand import HandView
 from ..widgets.line import LineView
 from ..widgets.menu_list import MenuList
@@ -116,7 +116,7 @@ class ReviewJob:
 def job_of_session(session: TableSession, hands: Sequence[int] | None = None) -> ReviewJob:
     """The review of the match at ``session``'s table (``hands``: only those)."""
     g = session.game
-    start = Game.new(g.rules, g.seed, g.first_seat, getattr(g, "rotation", 0))
+    start = new_game(g.rules, g.seed, g.first_seat, getattr(g, "rotation", 0))
     which = "the match" if hands is None else _hands_words(hands)
     return ReviewJob(
         start=start,
@@ -154,7 +154,7 @@ def job_of_record(record: MatchRecord) -> ReviewJob:
     from ...ai.review import human_seat, match_heading
 
     rules = record.rules()
-    start = Game.new(rules, record.seed, record.first_seat)
+    start = new_game(rules, record.seed, record.first_seat)
     names = list(record.players)
     seat = human_seat(record)
     if len(names) != rules.players:  # an old row without names
@@ -535,10 +535,9 @@ class ReviewScreen(Screen[None]):
     def on_mount(self) -> None:
         self.set_class(self.app.size.width >= 100, "-wide")
         self.query_one("#rv-summary").display = False
-        layout = self.job.rules.layout
-        if layout in NOT_REVIEWED:
+        if self.job.rules.is_rounds:
             self.show_problem(
-                f"The review does not judge {NOT_REVIEWED[layout]} yet: it judges the line "
+                f"The review does not judge {NOT_REVIEWED[self.job.rules.layout]} yet: it judges the line "
                 "games and All Fives.",
                 mounting=True,
             )
@@ -708,7 +707,7 @@ class ReviewScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "again":
-            return self.job.rules.layout not in NOT_REVIEWED
+            return not self.job.rules.is_rounds
         return True
 
     def hand_shown(self) -> int:
