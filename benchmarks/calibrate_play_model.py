@@ -31,6 +31,7 @@ from dominoes_tui.engine import (  # noqa: E402
     Play,
     fast,
     load_variant,
+    new_game,
     seat_view,
     tiles,
 )
@@ -46,10 +47,9 @@ def log_choices(variant: str, player: str, opponent: str, hands: int, seed: int)
     out = []
     rng = random.Random(seed)
     played_hands = 0
-    from dominoes_tui.engine import Game
 
     while played_hands < hands:
-        g = Game.new(rules, rng.randrange(10**6))
+        g = new_game(rules, rng.randrange(10**6))
         seats = [
             make_player(player if s % 2 == 0 else opponent, s + 7) for s in range(rules.players)
         ]

@@ -26,9 +26,8 @@ import random
 import sys
 import time
 
-from dominoes_tui.engine import Game, load_variants
+from dominoes_tui.engine import load_variants, new_game
 from dominoes_tui.engine.fast import random_hand, random_round
-from dominoes_tui.engine.rules import ROUND_LAYOUTS
 
 
 def _rate(run_batch, seconds: float) -> float:
@@ -42,7 +41,7 @@ def _rate(run_batch, seconds: float) -> float:
 def fast_rate(rules, seconds: float) -> float:
     rng = random.Random(1)
 
-    play = random_round if rules.layout in ROUND_LAYOUTS else random_hand
+    play = random_round if rules.is_rounds else random_hand
 
     def batch() -> int:
         for _ in range(200):
@@ -58,7 +57,7 @@ def readable_rate(rules, seconds: float) -> float:
 
     def batch() -> int:
         for _ in range(20):
-            g = Game.new(rules, next(seed))
+            g = new_game(rules, next(seed))
             while g.phase == "play":
                 g.apply(rng.choice(g.legal_actions()))
         return 20

@@ -26,7 +26,7 @@ from dataclasses import asdict, replace
 
 from dominoes_tui.ai import make_player
 from dominoes_tui.ai.review import DEFAULT_BUDGET, Budget, review
-from dominoes_tui.engine import Game, load_variants, seat_view
+from dominoes_tui.engine import Game, load_variants, new_game, seat_view
 
 VARIANTS = ("classic", "draw", "block", "double-first", "all-fives", "matador", "international")
 
@@ -35,7 +35,7 @@ def play_match(rules, seed: int) -> Game:
     players = [make_player("medium", seed)] + [
         make_player("hard", seed + 1 + i) for i in range(rules.players - 1)
     ]
-    g = Game.new(rules, seed)
+    g = new_game(rules, seed)
     while g.phase != "match_over":
         if g.phase == "hand_over":
             g.apply(g.legal_actions()[0])
@@ -46,7 +46,7 @@ def play_match(rules, seed: int) -> Game:
 
 def measure(rules, seed: int, budget: Budget) -> dict:
     g = play_match(rules, seed)
-    start = Game.new(rules, seed)
+    start = new_game(rules, seed)
     t0, c0 = time.perf_counter(), time.process_time()
     a = review(start, g.log, 0, budget=budget)
     seconds = time.perf_counter() - t0

@@ -31,6 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from dominoes_tui import arena  # noqa: E402
+from dominoes_tui.engine import new_game
 
 RESULTS = Path(__file__).resolve().parent / "results" / "rounds_bars.json"
 BARS = {
@@ -72,14 +73,14 @@ def run_bar(variant: str, level: str, matches: int, seed: int, jobs: int) -> dic
 def think(rounds: int, seed: int) -> dict:
     """Expert in seat 0 of 8-player double-12 Mexican Train against seven Mediums."""
     from dominoes_tui.ai import make_player
-    from dominoes_tui.engine import Game, load_variant, seat_view
+    from dominoes_tui.engine import load_variant, seat_view
 
     rules = load_variant("mexican-train").replace(players=8, set=12, rounds=1)
     wall: list[float] = []
     cpu: list[float] = []
     loads = [os.getloadavg()[0]]
     for r in range(rounds):
-        g = Game.new(rules, seed * 1000 + r)
+        g = new_game(rules, seed * 1000 + r)
         players = [make_player("expert" if s == 0 else "medium", r * 8 + s) for s in range(8)]
         while g.phase == "play":
             view = seat_view(g, g.turn)

@@ -29,8 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .ai import make_player
-from .engine import HAND_OVER, MATCH_OVER, Game, NextHand, Rules, load_variant, seat_view
-from .engine.rules import ROUND_LAYOUTS
+from .engine import HAND_OVER, MATCH_OVER, Game, NextHand, Rules, load_variant, new_game, seat_view
 
 JSON_KEYS = (
     "a",
@@ -129,7 +128,7 @@ def play_match(
     otherwise by whether ``a`` finished ahead of ``b``.
     """
     gseed = match_seed(seed, deal)
-    game = Game.new(rules, gseed)
+    game = new_game(rules, gseed)
     levels = seat_levels(rules, a, b, a_side, others)
     players = []
     a_seats = []
@@ -171,7 +170,7 @@ def play_match(
     mr = game.match_result
     a_sides = {rules.side_of(s) for s in rec.a_seats}
     b_sides = {rules.side_of(s) for s in b_seats}
-    if rules.layout in ROUND_LAYOUTS and not rec.capped:
+    if rules.is_rounds and not rec.capped:
         # R-TR-6, R-CF-5: the lowest total wins, ties share the win.
         winners = mr.winners if mr is not None else ()
         share = 1.0 / len(winners) if winners else 0.0
@@ -209,7 +208,7 @@ def _count_hand(rules: Rules, game: Game, rec: MatchRecord) -> None:
         return
     rec.hands += 1
     a_sides = {rules.side_of(s) for s in rec.a_seats}
-    if rules.layout in ROUND_LAYOUTS:  # each for themselves: a's seat and b's seat only
+    if rules.is_rounds:  # each for themselves: a's seat and b's seat only
         a_seat = rec.a_seats[0]
         rec.a_points += res.points[a_seat]
         rec.b_points += res.points[1 - a_seat]
@@ -283,7 +282,7 @@ def summarize(
         out["a_team"] = levels.count(a) if rules.partners else 1
         out["b_team"] = levels.count(b) if rules.partners else 1
         out["others"] = None if rules.partners else (others or b)
-    if rules is not None and rules.layout in ROUND_LAYOUTS:
+    if rules is not None and rules.is_rounds:
         out["lowest_total"] = True
         out["b_win_rate"] = round(sum(r.b_score for r in records) / n, 4) if n else 0.0
         out["fair_share"] = round(1 / rules.players, 4)

@@ -1,6 +1,20 @@
-"""Shared fixtures for every test directory."""
+"""Shared fixtures for every test directory, and the Hypothesis profiles.
+
+Hypothesis runs the ``ci`` profile (always when ``CI`` is set, and by default):
+``derandomize=True`` draws the same examples on every run (a red test stays red, CI is
+repeatable, a local run sees what CI saw), no deadline (a loaded machine must not fail a
+property), and the failing example's blob printed to reproduce it.
+``HYPOTHESIS_PROFILE=dev`` (without ``CI``) draws new examples each run, to explore.
+"""
+
+import os
 
 import pytest
+from hypothesis import settings
+
+settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
+settings.register_profile("dev", deadline=None, print_blob=True)
+settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 @pytest.fixture(autouse=True)

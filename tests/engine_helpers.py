@@ -11,7 +11,7 @@ import random
 import re
 from collections.abc import Callable, Sequence
 
-from dominoes_tui.engine import Game, RoundsGame, Rules, load_variants, tiles
+from dominoes_tui.engine import Game, Rules, load_variants, new_game, replay_game, tiles
 from dominoes_tui.engine.actions import Action
 
 T = tiles.parse
@@ -62,7 +62,7 @@ def dealt(rules: Rules, *deals, seed: int = 0, first_seat: int | None = None) ->
             orders.append(deal_order(rules, *d))
         else:
             orders.append(deal_order(rules, d))
-    g = Game.new(rules, seed, first_seat)
+    g = new_game(rules, seed, first_seat)
     g.rng = RiggedRandom(orders, seed)
     g.hand_no = 0
     g._deal()
@@ -133,7 +133,7 @@ def random_rules(rng: random.Random, name: str | None = None) -> Rules:
 
 def snapshot(g: Game) -> tuple:
     """Everything that makes up a game's state, for comparing two games."""
-    if isinstance(g, RoundsGame):  # Mexican Train, Chicken Foot
+    if g.rules.is_rounds:  # Mexican Train, Chicken Foot
         return g.state_key()
     return (
         tuple(g.hands),
@@ -177,7 +177,7 @@ def assert_view_hides_the_rest(g: Game, seat: int, rng: random.Random) -> None:
             h.hands[s] = tiles.mask_of(hidden[:k])
             hidden = hidden[k:]
     h.boneyard = hidden
-    if isinstance(h, RoundsGame) and h.drawn is not None and g.turn != seat:
+    if h.rules.is_rounds and h.drawn is not None and g.turn != seat:
         h.drawn = next(tiles.bits(h.hands[g.turn]))  # the tile drawn is hidden too
     assert h.invariant_errors() == []
     assert seat_view(h, seat) == v, "a seat's view depends on tiles it cannot see"
@@ -209,7 +209,7 @@ def run_match(
 
     rng = random.Random(policy_seed)
     first_seat = rng.randrange(rules.players) if rng.random() < 0.2 else None
-    g = Game.new(rules, seed, first_seat)
+    g = new_game(rules, seed, first_seat)
     assert g.invariant_errors() == []
     written = g.scores.written
     for n in range(max_actions):
@@ -250,6 +250,6 @@ def run_match(
     assert g.match_result is not None
     assert g.legal_actions() == []
     log = [action_from_json(action_to_json(a)) for a in g.log]
-    again = Game.replay(rules, seed, log, first_seat)
+    again = replay_game(rules, seed, log, first_seat)
     assert snapshot(again) == snapshot(g), "the log does not replay to the same state"
     return g

@@ -14,12 +14,12 @@ from pathlib import Path
 
 from dominoes_tui import store
 from dominoes_tui.ai import make_player
-from dominoes_tui.engine import HAND_OVER, Clock, Game, NextHand, load_variant, seat_view
+from dominoes_tui.engine import HAND_OVER, Clock, NextHand, load_variant, new_game, seat_view
 
 
 def main(home: Path) -> None:
     rules = load_variant("classic").replace(target=100_000, clock_minutes=60)
-    game = Game.new(rules, seed=2024)
+    game = new_game(rules, seed=2024)
     info = store.MatchInfo(cpu_level="easy", names=("Crash", "Test"))
     clock = Clock(rules.players, rules.clock_minutes * 60)
     players = [make_player("easy", s) for s in range(rules.players)]

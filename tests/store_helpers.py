@@ -6,7 +6,16 @@ import random
 from typing import Any
 
 from dominoes_tui.ai import make_player
-from dominoes_tui.engine import HAND_OVER, Game, NextHand, Resign, Rules, TimeOut, seat_view
+from dominoes_tui.engine import (
+    HAND_OVER,
+    Game,
+    NextHand,
+    Resign,
+    Rules,
+    TimeOut,
+    new_game,
+    seat_view,
+)
 
 
 def cpu_step(game: Game, players: list) -> None:
@@ -19,7 +28,7 @@ def cpu_step(game: Game, players: list) -> None:
 
 def play_match(rules: Rules, seed: int, steps: int | None = None, players_seed: int = 0) -> Game:
     """A match played by Easy players from ``seed``, to the end or for ``steps`` actions."""
-    game = Game.new(rules, seed)
+    game = new_game(rules, seed)
     players = [make_player("easy", players_seed * 10 + s) for s in range(rules.players)]
     while not game.is_over and (steps is None or len(game.log) < steps):
         cpu_step(game, players)
@@ -33,7 +42,7 @@ def random_walk(
 
     ``stop_between_hands`` stops at the first hand over, before the next deal.
     """
-    game = Game.new(rules, seed, first_seat=rng.choice([None, *range(rules.players)]))
+    game = new_game(rules, seed, first_seat=rng.choice([None, *range(rules.players)]))
     for _ in range(steps):
         if game.is_over or (stop_between_hands and game.phase == HAND_OVER):
             break

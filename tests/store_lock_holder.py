@@ -16,7 +16,7 @@ from pathlib import Path
 
 from dominoes_tui import store
 from dominoes_tui.ai import make_player
-from dominoes_tui.engine import Game, load_variant, seat_view
+from dominoes_tui.engine import load_variant, new_game, seat_view
 
 
 def main(home: Path) -> None:
@@ -24,7 +24,7 @@ def main(home: Path) -> None:
     if not lock.acquire():
         print("refused", flush=True)
         return
-    game = Game.new(load_variant("classic"), seed=99)
+    game = new_game(load_variant("classic"), seed=99)
     players = [make_player("easy", s) for s in range(2)]
     for _ in range(6):
         game.apply(players[game.turn].choose(seat_view(game, game.turn)))

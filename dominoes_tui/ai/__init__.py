@@ -74,7 +74,7 @@ def describe_action(a: Action, view: SeatView | None = None) -> str:
     from ..engine import Play, PlayDoubles
     from ..engine.actions import END_NAMES
 
-    if view is not None and view.board is not None:  # Mexican Train, Chicken Foot
+    if view is not None and view.rules.is_rounds:  # Mexican Train, Chicken Foot
         from .rounds import describe
 
         return describe(view, a)
@@ -99,7 +99,7 @@ def hint(view: SeatView, seed: int = 0, playouts: int | None = None) -> tuple[Ac
     legal = view.legal
     if not legal:
         raise ValueError("it is not this seat's turn: there is nothing to hint")
-    if view.board is not None:  # Mexican Train, Chicken Foot (ai/rounds.py)
+    if view.rules.is_rounds:  # Mexican Train, Chicken Foot (ai/rounds.py)
         from .rounds import hint as hint_rounds
 
         return hint_rounds(view, seed, playouts)

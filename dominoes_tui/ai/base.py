@@ -21,7 +21,7 @@ class Player(Protocol):
 
 def after_play(view: SeatView, action: Action) -> tuple[int, tuple[int, ...]]:
     """This seat's hand and the open ends after ``action`` (a play; else unchanged)."""
-    if view.board is not None:  # Mexican Train, Chicken Foot: the places open to this seat
+    if view.rules.is_rounds:  # Mexican Train, Chicken Foot: the places open to this seat
         from .rounds import after_play as after_play_rounds
 
         return after_play_rounds(view, action)

@@ -152,7 +152,7 @@ class ExpertPlayer:
 
     def evaluate(self, view: SeatView) -> dict[Action, float]:
         """Mean value (chance to win the match, plus a little for points) of each legal action."""
-        if view.board is not None:  # Mexican Train, Chicken Foot (ai/rounds.py)
+        if view.rules.is_rounds:  # Mexican Train, Chicken Foot (ai/rounds.py)
             from .rounds import expert_values
 
             return expert_values(self, view)

@@ -35,7 +35,7 @@ W_MATADOR = 6.0
 
 def evaluate(view: SeatView, know: Knowledge, action: Action) -> tuple[float, list[str]]:
     """The weighted score of ``action`` and the reasons behind it, strongest first."""
-    if view.board is not None:  # Mexican Train, Chicken Foot (ai/rounds.py)
+    if view.rules.is_rounds:  # Mexican Train, Chicken Foot (ai/rounds.py)
         from .rounds import evaluate as evaluate_rounds
 
         return evaluate_rounds(view, know, action)

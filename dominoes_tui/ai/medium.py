@@ -26,7 +26,7 @@ class GreedyPlayer:
         plays = [a for a in view.legal if isinstance(a, (Play, PlayDoubles))]
         if not plays:
             return view.legal[0]  # draw or pass: nothing fits
-        if view.board is not None:  # Mexican Train, Chicken Foot (ai/rounds.py)
+        if view.rules.is_rounds:  # Mexican Train, Chicken Foot (ai/rounds.py)
             from .rounds import medium_key
 
             return max(plays, key=lambda a: (*medium_key(view, a), self.rng.random()))

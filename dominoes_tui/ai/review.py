@@ -59,6 +59,7 @@ from ..engine import (
     Resign,
     SeatView,
     TimeOut,
+    new_game,
     seat_view,
     tiles,
 )
@@ -318,7 +319,7 @@ class Decision:
 def outcome_key(view: SeatView, a: Action) -> tuple:
     """Moves with the same key reach the same position (a tile on either of two ends
     showing the same number); a turn is a decision when its moves have two keys or more."""
-    if view.board is not None:  # Mexican Train, Chicken Foot (ai/rounds.py)
+    if view.rules.is_rounds:  # Mexican Train, Chicken Foot (ai/rounds.py)
         from .rounds import outcome_key as outcome_key_rounds
 
         return outcome_key_rounds(view, a)
@@ -640,7 +641,7 @@ def review_game(
 ) -> MatchReview:
     """Review a match dealt by ``Game.new`` (``game.rules``, ``game.seed``,
     ``game.first_seat``) along ``game.log``: e.g. the hand just over at the table."""
-    start = Game.new(game.rules, game.seed, game.first_seat)
+    start = new_game(game.rules, game.seed, game.first_seat)
     return review(start, game.log, seat, hands=hands, budget=budget, progress=progress)
 
 
@@ -659,7 +660,7 @@ def review_record(
 ) -> MatchReview:
     """Review a match from the history (``History.get``). Raises VariantError when its
     rules no longer load and IllegalAction when today's rules refuse one of its moves."""
-    start = Game.new(record.rules(), record.seed, record.first_seat)
+    start = new_game(record.rules(), record.seed, record.first_seat)
     return review(
         start, record.log, human_seat(record), hands=hands, budget=budget, progress=progress
     )

@@ -57,7 +57,7 @@ _VALUE = tiles.VALUE
 
 def is_rounds(view: SeatView) -> bool:
     """A view of Mexican Train or Chicken Foot (its layout is a board of places)."""
-    return view.board is not None
+    return view.rules.is_rounds
 
 
 def trains(view: SeatView) -> bool:

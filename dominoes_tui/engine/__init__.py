@@ -1,7 +1,7 @@
 """The rules of dominoes: pure, deterministic from a seed, no UI imports.
 
->>> from dominoes_tui.engine import Game, load_variant
->>> game = Game.new(load_variant("classic"), seed=1)
+>>> from dominoes_tui.engine import load_variant, new_game
+>>> game = new_game(load_variant("classic"), seed=1)
 >>> action = game.legal_actions()[0]
 >>> game.apply(action)
 """
@@ -33,6 +33,7 @@ _EXPORTS = {
     ),
     "chicken_foot": ("ChickenFootGame", "FootBoard", "FootLine"),
     "clock": ("Clock", "format_clock"),
+    "games": ("game_class", "new_game", "replay_game"),
     "practice": ("deal_again", "hand_start"),
     "rounds": ("RoundsGame",),
     "scoring": (
@@ -50,7 +51,6 @@ _EXPORTS = {
         "Event",
         "Game",
         "Placed",
-        "game_class",
         "wanted_number",
     ),
     "trains": ("Train", "TrainsBoard", "TrainsGame"),
@@ -89,10 +89,11 @@ if TYPE_CHECKING:
     )
     from .chicken_foot import ChickenFootGame, FootBoard, FootLine
     from .clock import Clock, format_clock
+    from .games import game_class, new_game, replay_game
     from .practice import deal_again, hand_start
     from .rounds import RoundsGame
     from .scoring import HandResult, MatchResult, Scores, describe_hand, score_hand, score_round
-    from .state import HAND_OVER, MATCH_OVER, PLAY, Event, Game, Placed, game_class, wanted_number
+    from .state import HAND_OVER, MATCH_OVER, PLAY, Event, Game, Placed, wanted_number
     from .trains import Train, TrainsBoard, TrainsGame
     from .view import SeatView, determinize, seat_view
 
@@ -138,6 +139,8 @@ __all__ = [
     "hand_start",
     "load_variant",
     "load_variants",
+    "new_game",
+    "replay_game",
     "score_hand",
     "score_round",
     "seat_view",

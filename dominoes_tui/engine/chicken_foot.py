@@ -15,8 +15,8 @@ the next three numbers. A line ending in a double that grew a foot is closed
 arms or toes are interchangeable, so the engine offers the first empty one
 only: one Play per tile, as a player would expect.
 
->>> from dominoes_tui.engine import Game, load_variant
->>> g = Game.new(load_variant("chicken-foot"), seed=1)
+>>> from dominoes_tui.engine import load_variant, new_game
+>>> g = new_game(load_variant("chicken-foot"), seed=1)
 >>> type(g).__name__, tiles.name(g.round_double), g.rounds
 ('ChickenFootGame', '9-9', 10)
 """

@@ -51,7 +51,7 @@ def deal_again(deal: Game, rotation: int = 0) -> Game:
     if deal.phase != PLAY or deal.events or deal.line:
         raise ValueError("deal_again needs a hand at its deal (nothing played yet)")
     rules = deal.rules
-    if rules.layout in ("trains", "chicken_foot"):
+    if rules.is_rounds:
         raise ValueError(f"{rules.name}: practice deals are for the line games only")
     n = rules.players
     k = rotation % n

@@ -14,8 +14,9 @@ wins, ties sharing the win (:func:`~.scoring.match_result_after_round`).
 :class:`RoundsGame` holds that shared machinery and the :class:`~.state.Game`
 API (``legal_actions``, ``apply``, ``copy``, ``why_illegal``, ``replay``,
 ``invariant_errors``…); :class:`~.trains.TrainsGame` and
-:class:`~.chicken_foot.ChickenFootGame` add their layouts. ``Game.new`` and
-``Game.replay`` give the right class by ``rules.layout``.
+:class:`~.chicken_foot.ChickenFootGame` add their layouts;
+:func:`~.games.new_game` and :func:`~.games.replay_game` give the right class by
+``rules.layout``.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from .actions import (
 )
 from .rules import Rules
 from .scoring import Scores, match_result_after_round, score_round
-from .state import HAND_OVER, MATCH_OVER, PLAY, Event, Game, check_action_types
+from .state import HAND_OVER, MATCH_OVER, PLAY, Event, Game, check_action_types, copy_rng
 
 if TYPE_CHECKING:  # pragma: no cover
     from .view import SeatView
@@ -63,12 +64,18 @@ class RoundsGame(Game, metaclass=ABCMeta):
 
     # ------------------------------------------------------------------ set-up
     @classmethod
-    def new(cls, rules: Rules, seed: int = 0, first_seat: int | None = None) -> RoundsGame:
-        """A match dealt from ``random.Random(seed)``; ``first_seat`` begins round 1."""
-        if cls is RoundsGame or rules.layout != cls.LAYOUT:
-            from .state import game_class
+    def new(
+        cls, rules: Rules, seed: int = 0, first_seat: int | None = None, rotation: int = 0
+    ) -> RoundsGame:
+        """A match dealt from ``random.Random(seed)``; ``first_seat`` begins round 1.
 
-            return game_class(rules.layout).new(rules, seed, first_seat)  # type: ignore[return-value]
+        ``rotation`` is :meth:`Game.new`'s: a turned deal is for the line games only.
+        ValueError for rules of another layout (:func:`~.games.new_game` picks the class).
+        """
+        if rules.layout != cls.LAYOUT:
+            raise ValueError(f"{rules.name}: {cls.__name__} does not play this layout")
+        if rotation % rules.players:
+            raise ValueError(f"{rules.name}: rotated deals are for the line games only")
         g = cls()
         g.rules = rules
         g.seed = seed
@@ -142,8 +149,7 @@ class RoundsGame(Game, metaclass=ABCMeta):
         g = self.__class__.__new__(self.__class__)
         g.rules = self.rules
         g.seed = self.seed
-        g.rng = random.Random()
-        g.rng.setstate(self.rng.getstate())
+        g.rng = copy_rng(self.rng)
         g.log = list(self.log)
         g.hands = list(self.hands)
         g.boneyard = list(self.boneyard)
@@ -405,9 +411,7 @@ class RoundsGame(Game, metaclass=ABCMeta):
         """
         r = view.rules
         if r.layout != cls.LAYOUT:
-            from .state import game_class
-
-            return game_class(r.layout).from_view(view, hands, boneyard, drawn, seed)  # type: ignore[attr-defined]
+            raise ValueError(f"{r.name}: {cls.__name__} does not play this layout")
         if len(hands) != r.players:
             raise ValueError(f"need a hand for each of the {r.players} seats")
         if hands[view.seat] != view.hand:

@@ -171,6 +171,16 @@ class Rules:
         return seat % 2 if self.partners else seat
 
     @property
+    def is_rounds(self) -> bool:
+        """Mexican Train or Chicken Foot: a match of rounds, one per round double, tiles
+        laid on places and scored as penalties (RULES.md §8); False for the line games.
+
+        >>> Rules(layout="trains").is_rounds, Rules(layout="spinner").is_rounds
+        (True, False)
+        """
+        return self.layout in ROUND_LAYOUTS
+
+    @property
     def boneyard_size(self) -> int:
         engine = 1 if self.layout == "trains" else 0  # the engine stands in the hub (R-TR-1)
         return self.tile_count - engine - self.players * self.deal_size
@@ -179,7 +189,7 @@ class Rules:
     def deal_size(self) -> int:
         """Tiles dealt to each seat: ``hand_size``, or 0 there = by the player count
         (Mexican Train and Chicken Foot, R-TR-1, R-CF-1)."""
-        if self.hand_size or self.layout not in ROUND_LAYOUTS:
+        if self.hand_size or not self.is_rounds:
             return self.hand_size
         return deal_size_for(self.layout, self.set, self.players)
 
@@ -187,7 +197,7 @@ class Rules:
     def round_count(self) -> int:
         """Rounds in a match of Mexican Train or Chicken Foot: one per round double
         played, from the set's highest down (R-TR-1, R-CF-1); 0 for the line games."""
-        if self.layout not in ROUND_LAYOUTS:
+        if not self.is_rounds:
             return 0
         return self.rounds or self.set + 1
 
@@ -425,7 +435,7 @@ def _check_combination(file: str, variant: str, r: Rules) -> None:
     for key, ok in PLAYABLE.items():
         if getattr(r, key) not in ok:
             raise err(key, f"{getattr(r, key)!r} is not playable yet (only {', '.join(ok)})")
-    if r.layout in ROUND_LAYOUTS:
+    if r.is_rounds:
         _check_round_layout(err, r)
         return
     if r.players not in LINE_PLAYERS:

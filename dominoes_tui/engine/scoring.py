@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from . import tiles
-from .rules import ROUND_LAYOUTS, Rules
+from .rules import Rules
 
 RULE_OF_13 = 13
 
@@ -277,7 +277,7 @@ def match_result_after_hand(rules: Rules, result: HandResult) -> MatchResult | N
 def match_result_on_loss(rules: Rules, loser_side: int, reason: str, scores: Scores) -> MatchResult:
     """A side loses at once (flag fall, resignation): the best of the rest wins."""
     rest = [s for s in range(rules.sides) if s != loser_side]
-    if rules.layout in ROUND_LAYOUTS:  # the lowest total of the rest; ties share (R-TR-6)
+    if rules.is_rounds:  # the lowest total of the rest; ties share (R-TR-6)
         return _lowest_totals(scores, rest, loser_side, reason)
     if rules.target_means == "lose":
         winner = min(rest, key=lambda s: scores.written[s])
@@ -288,7 +288,7 @@ def match_result_on_loss(rules: Rules, loser_side: int, reason: str, scores: Sco
 
 def describe_hand(rules: Rules, result: HandResult, names: Sequence[str]) -> list[str]:
     """The score of a hand in words, one line a fact; ``names`` per side."""
-    if rules.layout in ROUND_LAYOUTS:
+    if rules.is_rounds:
         return describe_round(rules, result, names)
     lines: list[str] = []
     n = names

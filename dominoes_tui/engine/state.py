@@ -5,6 +5,9 @@ A :class:`Game` is owned by whoever created it and changed only through
 Every random choice comes from the game's own ``random.Random(seed)``, so the
 seed and :attr:`Game.log` replay the whole match exactly (:meth:`Game.replay`).
 
+Mexican Train and Chicken Foot extend it in their own modules
+(:mod:`~.games` lists the class of each layout).
+
 >>> from dominoes_tui.engine import load_variant
 >>> g = Game.new(load_variant("classic"), seed=7)
 >>> g.phase, len(g.hand(0)), len(g.legal_actions()) >= 1
@@ -127,19 +130,17 @@ def find_opener(rules: Rules, hands: Sequence[int], kind: str) -> tuple[int, int
     return held[t], t
 
 
-def game_class(layout: str) -> type[Game]:
-    """The class that plays ``layout``: :class:`Game` for the line and the spinner,
-    :class:`~.trains.TrainsGame` and :class:`~.chicken_foot.ChickenFootGame` for
-    Mexican Train and Chicken Foot (each in its own module, sharing this API)."""
-    if layout == "trains":
-        from .trains import TrainsGame
+def copy_rng(rng: random.Random) -> random.Random:
+    """A generator in ``rng``'s state, made without seeding a fresh one from the OS first
+    (``random.Random()`` reads ``os.urandom``; a copy for search needs only the state).
 
-        return TrainsGame
-    if layout == "chicken_foot":
-        from .chicken_foot import ChickenFootGame
-
-        return ChickenFootGame
-    return Game
+    >>> a = random.Random(3); b = copy_rng(a)
+    >>> a.random() == b.random(), a is b
+    (True, False)
+    """
+    g = random.Random.__new__(random.Random)
+    g.setstate(rng.getstate())
+    return g
 
 
 def _whole(x: object) -> bool:
@@ -240,12 +241,10 @@ class Game:
         hand, and an opener drawn by lot moves with its hand (a practice deal from
         another seat; :func:`deal_again` does it for a hand already under way).
         Rotation 0 is every seed's own deal.
-        Mexican Train and Chicken Foot give their own classes (:func:`game_class`).
+        The line and the spinner only: :func:`~.games.new_game` deals every layout.
         """
-        if cls is Game and rules.layout in ("trains", "chicken_foot"):
-            if rotation % rules.players:
-                raise ValueError(f"{rules.name}: rotated deals are for the line games only")
-            return game_class(rules.layout).new(rules, seed, first_seat)  # rotation 0
+        if rules.is_rounds:
+            raise ValueError(f"{rules.name} is played in rounds: deal it with new_game")
         g = cls()
         g.rules = rules
         g.seed = seed
@@ -333,8 +332,7 @@ class Game:
         g = Game.__new__(Game)
         g.rules = self.rules
         g.seed = self.seed
-        g.rng = random.Random()
-        g.rng.setstate(self.rng.getstate())
+        g.rng = copy_rng(self.rng)
         g.log = list(self.log)
         g.hand_no = self.hand_no
         g.hands = list(self.hands)
@@ -361,7 +359,6 @@ class Game:
             "rotation",
         ):
             setattr(g, name, getattr(self, name))
-        g.hand_fives = list(self.hand_fives)  # a list: a copy's fives must not score in self
         g.arms = [list(a) for a in self.arms]
         g.hand_fives = list(self.hand_fives)  # mutated in place by _score_fives
         g.end_tiles = list(self.end_tiles)

@@ -16,8 +16,8 @@ satisfied (the next tile goes on it) by whoever is to move before anything
 else. With ``first_turn_run`` each seat's first turn of a round may lay a run
 on its own train, ended by :class:`~.actions.Stop`.
 
->>> from dominoes_tui.engine import Game, load_variant
->>> g = Game.new(load_variant("mexican-train"), seed=3)
+>>> from dominoes_tui.engine import load_variant, new_game
+>>> g = new_game(load_variant("mexican-train"), seed=3)
 >>> type(g).__name__, tiles.name(g.engine), g.rounds, len(g.hand(0))
 ('TrainsGame', '12-12', 13, 15)
 >>> all(a.end in g.places() for a in g.legal_actions() if hasattr(a, "end"))

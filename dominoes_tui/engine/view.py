@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from . import tiles
 from .actions import Action
 from .chicken_foot import ChickenFootGame, FootBoard
-from .rounds import RoundsGame
 from .rules import Rules
 from .scoring import HandResult, Scores
 from .state import HAND_OVER, Event, Game, Placed
@@ -64,7 +63,7 @@ class SeatView:
     def unseen(self) -> int:
         """Tiles this seat has not seen: the other hands and the boneyard, as a mask."""
         seen = self.hand
-        if self.board is not None:
+        if self.rules.is_rounds:
             return tiles.set_mask(self.rules.set) & ~(seen | self.board.laid_mask())
         for p in self.line:
             seen |= tiles.BIT[p.tile]
@@ -81,7 +80,7 @@ class SeatView:
 def seat_view(game: Game, seat: int) -> SeatView:
     """The view of ``game`` from ``seat``."""
     result = game.result if game.phase != "play" else None
-    rounds_game = isinstance(game, RoundsGame)
+    rounds_game = game.rules.is_rounds
     return SeatView(
         rules=game.rules,
         seat=seat,
@@ -126,7 +125,7 @@ def determinize(
     (``fast.trains_position`` / ``fast.foot_position``). Raises ValueError if
     the guess does not fit the view. See ``RoundsGame.from_view``.
     """
-    if not isinstance(view.board, (TrainsBoard, FootBoard)):
+    if not view.rules.is_rounds:
         raise ValueError("determinize plays Mexican Train and Chicken Foot views")
-    cls = TrainsGame if isinstance(view.board, TrainsBoard) else ChickenFootGame
+    cls = TrainsGame if view.rules.layout == "trains" else ChickenFootGame
     return cls.from_view(view, hands, boneyard, drawn, seed)

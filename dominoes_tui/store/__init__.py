@@ -16,7 +16,7 @@ One live table per home folder: before a table opens (a new match or "Continue")
 Starting a match::
 
     info = store.MatchInfo(cpu_level=level, names=("You", "CPU"), human_seat=0)
-    game = Game.new(rules, seed)                        # seed: a whole number
+    game = new_game(rules, seed)                        # seed: a whole number
 
 After every applied action (yours or the CPU's), and when the app closes::
 

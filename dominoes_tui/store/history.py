@@ -29,7 +29,17 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from ..engine import HAND_OVER, Action, Game, HandResult, Rules, action_from_json, action_to_json
+from ..engine import (
+    HAND_OVER,
+    Action,
+    Game,
+    HandResult,
+    Rules,
+    action_from_json,
+    action_to_json,
+    new_game,
+    replay_game,
+)
 from ..engine.rules import rules_from_dict
 from .paths import data_dir, iso, set_aside, utc_now
 from .saves import MatchInfo
@@ -229,11 +239,11 @@ class MatchRecord:
 
     def replay(self, upto: int | None = None) -> Game:
         """The game after the first ``upto`` actions (all of them by default)."""
-        return Game.replay(self.rules(), self.seed, self.log[:upto], self.first_seat)
+        return replay_game(self.rules(), self.seed, self.log[:upto], self.first_seat)
 
     def positions(self) -> Iterator[Game]:
         """The deal, then the game after each action in turn (for a replay viewer)."""
-        g = Game.new(self.rules(), self.seed, self.first_seat)
+        g = new_game(self.rules(), self.seed, self.first_seat)
         yield g.copy()
         for a in self.log:
             g.apply(a)

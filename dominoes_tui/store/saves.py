@@ -35,6 +35,7 @@ from ..engine import (
     action_from_json,
     action_to_json,
 )
+from ..engine.games import replay_game
 from ..engine.rules import rules_from_dict
 from .paths import (  # noqa: F401 (the autosave's place moved to .paths: still importable here)
     AUTOSAVE_NAME,
@@ -493,7 +494,7 @@ def _restore(path: Path, raw: bytes, now: Callable[[], float]) -> SavedGame:
     except (ValueError, TypeError):
         raise _Unusable("its list of moves is damaged") from None
     try:
-        game = Game.replay(rules, seed, actions, first_seat)
+        game = replay_game(rules, seed, actions, first_seat)
     except (IllegalAction, TypeError, IndexError) as e:
         raise _Unusable(f"its moves do not replay ({e})") from None
     check = _typed(data, "check", dict)

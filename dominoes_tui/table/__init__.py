@@ -31,7 +31,6 @@ from .events import (
     Waiting,
 )
 from .input import EndQuestion, PlaceQuestion, Question, TouchQuestion
-from .prompts import ROUNDS_LAYOUTS
 from .session import BASE_DELAY, PACES, MatchSetup, Pace, TableSession
 from .shared import YOU
 from .words import LogEntry, SeatInfo, Sentence
@@ -67,7 +66,6 @@ __all__ = [
     "TableSession",
     "ThinkingStarted",
     "ThinkingStopped",
-    "ROUNDS_LAYOUTS",
     "TouchQuestion",
     "TurnStarted",
     "Waiting",

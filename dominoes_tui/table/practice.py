@@ -28,7 +28,16 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
-from ..engine import DEFAULT_VARIANT, Action, Game, HandResult, Rules, deal_again, hand_start
+from ..engine import (
+    DEFAULT_VARIANT,
+    Action,
+    Game,
+    HandResult,
+    Rules,
+    deal_again,
+    hand_start,
+    new_game,
+)
 
 DAILY_VARIANT = DEFAULT_VARIANT
 """The daily deal's house (its shipped rules, played as a single hand)."""
@@ -209,7 +218,7 @@ def practice_of_game(
 ) -> Practice:
     """A practice deal of a hand of ``game`` (a match dealt by ``Game.new`` and played
     along ``game.log``), the person at seat 0."""
-    start = Game.new(game.rules, game.seed, game.first_seat, getattr(game, "rotation", 0))
+    start = new_game(game.rules, game.seed, game.first_seat, getattr(game, "rotation", 0))
     return practice(
         start,
         game.log,

@@ -61,10 +61,6 @@ if TYPE_CHECKING:
     from ..ai import Player
 
 
-ROUNDS_LAYOUTS = ("trains", "chicken_foot")
-"""The layouts played as rounds of penalties, with places instead of ends."""
-
-
 class TableQueries:
     """The read-only side of :class:`~.session.TableSession` (what the screen renders)."""
 
@@ -122,7 +118,7 @@ class TableQueries:
     @property
     def rounds(self) -> bool:
         """Mexican Train or Chicken Foot: rounds of penalties, tiles laid on places."""
-        return self.rules.layout in ROUNDS_LAYOUTS
+        return self.rules.is_rounds
 
     @property
     def match_over(self) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import Game, NextHand
+from ..engine import Game, NextHand, new_game
 from .words import LogEntry, hand_over_line, log_entries, place_words, redeal_line
 
 
@@ -37,7 +37,7 @@ def hand_over_entry(hand_no: int) -> LogEntry:
 
 def rebuild(game: Game, names: Sequence[str]) -> Rebuilt:
     """Replay ``game``'s moves from its seed and collect the earlier hands' log entries."""
-    g = Game.new(game.rules, game.seed, game.first_seat)
+    g = new_game(game.rules, game.seed, game.first_seat)
     first_opener = g.opener
     old: list[LogEntry] = []
     for action in game.log:

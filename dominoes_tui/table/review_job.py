@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from ..engine import Action, Game
+from ..engine import Action, Game, new_game
 
 if TYPE_CHECKING:
     from ..ai.review import Budget, Evaluator, HandReview, MatchReview
@@ -101,7 +101,7 @@ class ReviewJob:
 def job_of_session(session: TableSession, hands: Sequence[int] | None = None) -> ReviewJob:
     """The review of the match at ``session``'s table (``hands``: only those)."""
     g = session.game
-    start = Game.new(g.rules, g.seed, g.first_seat, getattr(g, "rotation", 0))
+    start = new_game(g.rules, g.seed, g.first_seat, getattr(g, "rotation", 0))
     which = "the match" if hands is None else _hands_words(hands)
     return ReviewJob(
         start=start,
@@ -139,7 +139,7 @@ def job_of_record(record: MatchRecord) -> ReviewJob:
     from ..ai.review import human_seat, match_heading
 
     rules = record.rules()
-    start = Game.new(rules, record.seed, record.first_seat)
+    start = new_game(rules, record.seed, record.first_seat)
     names = list(record.players)
     seat = human_seat(record)
     if len(names) != rules.players:  # an old row without names

@@ -61,6 +61,7 @@ from ..engine import (
     Resign,
     Rules,
     TimeOut,
+    new_game,
     seat_view,
 )
 from ..options import cpu_display_name
@@ -212,7 +213,7 @@ class TableSession(PersonInput, TableQueries, Autosave):
         self.level = level
         self.now = now
         self.pace = pace if pace is not None else Pace()
-        self.game: Game = game if game is not None else Game.new(rules, seed, first_seat)
+        self.game: Game = game if game is not None else new_game(rules, seed, first_seat)
         self.first_opener = self.game.opener
         self.players: dict[int, Player] = {
             seat: player_factory(level, seed + seat - 1) for seat in range(1, rules.players)

@@ -185,7 +185,7 @@ def strategy_point(
 ) -> Point | None:
     """The first strategy point that applies to ``view`` (the person to move), leaving
     out the keys in ``skip``; None when none does. ``names``: a name per seat."""
-    if not view.legal or view.board is not None or len(_plays(view)) < 2:
+    if not view.legal or view.rules.is_rounds or len(_plays(view)) < 2:
         return None  # a forced move, or nothing to choose: nothing to say
     for key in POINTS:
         if key in skip:

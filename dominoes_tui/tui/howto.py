@@ -199,7 +199,7 @@ def _places(rules: Rules) -> Text:
 
 def how_to_play(rules: Rules) -> list[Section]:
     """The How to play screen's sections for ``rules``: (title, text)."""
-    if rules.layout in ("trains", "chicken_foot"):
+    if rules.is_rounds:
         return _rounds(rules)
     return [
         ("Match the ends", _matching(rules)),

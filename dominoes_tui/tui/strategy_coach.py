@@ -28,7 +28,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from ..engine import MATCH_OVER, Action, Game
+from ..engine import MATCH_OVER, Action, Game, new_game
 from ..table import HandStarted, MatchOver, TableEvent, TurnStarted
 from ..table.strategy import PointsShown, costly_pattern, question_words, strategy_point
 from ..table.words import NOTHING, Sentence
@@ -89,7 +89,7 @@ class TableCoach:
         from ..store.player import load_player
 
         session = screen.session
-        supported = session.rules.layout in ("line", "spinner")
+        supported = not session.rules.is_rounds
         practice = not session.autosave_enabled
         enabled = supported and load_player().coach_on
         coach = cls(screen, enabled, counts=not practice)
@@ -114,7 +114,7 @@ class TableCoach:
         try:  # a resumed match: its hand's deal, replayed from the seed
             from ..engine import hand_start
 
-            start = Game.new(g.rules, g.seed, g.first_seat, getattr(g, "rotation", 0))
+            start = new_game(g.rules, g.seed, g.first_seat, getattr(g, "rotation", 0))
             return hand_start(start, g.log, g.hand_no)
         except Exception:  # a position set up by hand (tests): no hand start to look back on
             return None

@@ -6,7 +6,17 @@ import random
 
 from dominoes_tui.ai.knowledge import infer, public_voids, sample_slots, sample_world
 from dominoes_tui.ai.sim import match_value
-from dominoes_tui.engine import Draw, Game, Pass, Play, Scores, load_variant, seat_view, tiles
+from dominoes_tui.engine import (
+    Draw,
+    Game,
+    Pass,
+    Play,
+    Scores,
+    load_variant,
+    new_game,
+    seat_view,
+    tiles,
+)
 
 T = tiles.parse
 
@@ -93,7 +103,7 @@ def test_sampled_deals_respect_counts_and_voids():
 def test_the_first_lead_tells_who_lacked_better_doubles():
     """Classic: 4-4 led as the lowest double: nobody held 1-1, 2-2, 3-3 at the deal."""
     rules = load_variant("classic")
-    g = Game.new(rules, 0)
+    g = new_game(rules, 0)
     led = g.legal_actions()[0]
     opener = g.turn
     g.apply(led)

@@ -24,6 +24,8 @@ from dominoes_tui.engine import (
     Pass,
     Play,
     load_variant,
+    new_game,
+    replay_game,
     seat_view,
     tiles,
 )
@@ -50,7 +52,7 @@ def player(level: str, seed: int):
 
 def play(rules, levels, seed, max_hands=1):
     """Play up to ``max_hands`` hands; every action must be one of the view's legal ones."""
-    game = Game.new(rules, seed)
+    game = new_game(rules, seed)
     seats = [player(levels[s % len(levels)], seed * 10 + s) for s in range(rules.players)]
     log = []
     hands = 0
@@ -101,7 +103,7 @@ def test_expert_feeds_its_partner():
     acts += [Play(9, 0), Play(26, 1), Play(13, 0), Play(22, 1), Play(14, 0), Play(19, 0)]
     acts += [Play(7, 1), Play(15, 0), Pass(), Play(8, 1), Play(10, 0), Pass(), Play(5, 1)]
     acts += [Pass(), Play(11, 0), Play(2, 0), Play(23, 1), Play(24, 1), Play(6, 1)]
-    game = Game.replay(rules, 1451, acts)
+    game = replay_game(rules, 1451, acts)
     assert game.turn == 0 and tiles.names(game.hands[2]) == ["6-6"]
     view = seat_view(game, 0)
     feed = Play(T("6-0"), 1)
@@ -221,7 +223,7 @@ def test_expert_weights_matador_deals_by_how_the_others_played():
     for name in ("all-fives", "international", "standard-draw-3p"):
         assert default_model(GAMES[name]) == 0.0
     rules = GAMES["matador"]
-    game = Game.new(rules, 5)
+    game = new_game(rules, 5)
     for _ in range(40):  # a few plays and draws in: the others' plays say something
         if game.phase != "play" or sum(1 for e in game.events if e.kind == "play") >= 5:
             break

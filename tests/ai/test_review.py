@@ -25,6 +25,7 @@ from dominoes_tui.engine import (
     Pass,
     Play,
     load_variant,
+    new_game,
     seat_view,
     tiles,
 )
@@ -44,7 +45,7 @@ def cpu_match(variant: str, seed: int, levels=("medium", "hard"), **changes) -> 
     rules = load_variant(variant)
     if changes:
         rules = rules.replace(**changes)
-    g = Game.new(rules, seed)
+    g = new_game(rules, seed)
     players = [make_player(levels[s % len(levels)], seed * 10 + s) for s in range(rules.players)]
     while not g.is_over:
         if g.phase == "hand_over":
@@ -255,7 +256,7 @@ def test_drawing_by_choice_is_a_decision() -> None:
 
 def test_decisions_are_the_persons_turns_only() -> None:
     g = cpu_match("draw", 4)
-    start = Game.new(g.rules, g.seed)
+    start = new_game(g.rules, g.seed)
     found = list(rv.decisions(start, g.log, 0))
     assert found and all(d.view.seat == 0 and d.view.turn == 0 for d in found)
     assert all(g.log[d.move - 1] == d.played for d in found)
@@ -307,7 +308,7 @@ def test_the_review_never_reads_a_hidden_hand(variant: str, seed: int) -> None:
     """The same marks and values when the hidden tiles (the CPU's hand, the boneyard) are
     re-dealt consistently with everything the person saw."""
     rules = load_variant(variant).replace(target=0)
-    deal = Game.new(rules, seed)
+    deal = new_game(rules, seed)
     start = Game.from_position(
         rules, hands=[list(tiles.bits(h)) for h in deal.hands], boneyard=deal.boneyard[::-1]
     )
@@ -329,7 +330,7 @@ def test_the_review_never_reads_a_hidden_hand(variant: str, seed: int) -> None:
 # ------------------------------------------------------------ repeatable
 def test_the_same_match_gets_the_same_marks() -> None:
     g = cpu_match("classic", 2, target=51)
-    start = Game.new(g.rules, g.seed)
+    start = new_game(g.rules, g.seed)
     a = rv.review(start, g.log, 0, budget=CHEAP)
     b = rv.review(start, g.log, 0, budget=CHEAP)
     assert a == b and len(a.judgements) > 5
@@ -346,7 +347,7 @@ def test_the_same_match_gets_the_same_marks() -> None:
 def test_review_game_replays_a_game_from_its_seed() -> None:
     g = cpu_match("block", 3, target=0)
     assert rv.review_game(g, 0, budget=CHEAP) == rv.review(
-        Game.new(g.rules, g.seed), g.log, 0, budget=CHEAP
+        new_game(g.rules, g.seed), g.log, 0, budget=CHEAP
     )
 
 

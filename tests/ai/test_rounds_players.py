@@ -33,6 +33,7 @@ from dominoes_tui.engine import (
     determinize,
     fast,
     load_variant,
+    new_game,
     seat_view,
     tiles,
 )
@@ -50,7 +51,7 @@ def small(level: str, seed: int):
 
 def play_match(rules, levels, seed, max_steps=20_000):
     """Play a whole match; every action a CPU chooses must be one of its view's legal ones."""
-    game = Game.new(rules, seed)
+    game = new_game(rules, seed)
     players = [small(levels[s % len(levels)], seed * 10 + s) for s in range(rules.players)]
     steps = 0
     while game.phase != MATCH_OVER:
@@ -105,7 +106,7 @@ def test_a_first_turn_run_is_laid_and_stopped_by_the_cpu():
     stops = 0
     for level in LEVELS:
         for seed in range(3):
-            g = Game.new(rules, seed)
+            g = new_game(rules, seed)
             players = [small(level, seed * 4 + s) for s in range(4)]
             while g.phase == "play":
                 view = seat_view(g, g.turn)
@@ -170,7 +171,7 @@ def test_a_draw_before_the_centre_tells_who_holds_no_round_double():
     """R-CF-1: nobody played the round double first, so nobody was dealt it."""
     rules = load_variant("chicken-foot").replace(players=3)
     for seed in range(200):
-        g = Game.new(rules, seed)
+        g = new_game(rules, seed)
         if g.legal_actions() == [Draw()]:
             break
     g.apply(Draw())
@@ -256,7 +257,7 @@ def test_hard_in_chicken_foot_leaves_a_number_the_next_seat_showed_it_lacks():
 # ---------------------------------------------------------------- Expert
 def _mid_round(name: str, seed: int, moves: int, players: int = 4) -> Game:
     rules = load_variant(name).replace(players=players, rounds=1)
-    g = Game.new(rules, seed)
+    g = new_game(rules, seed)
     rng = random.Random(seed)
     for _ in range(moves):
         if g.phase != "play":
@@ -378,7 +379,7 @@ def test_moves_in_words():
     assert describe_action(Play(T("12-5"), 0), view) == "12-5 on your train"
     assert describe_action(Play(T("12-5"), 3), view) == "12-5 on the Mexican train"
     assert describe_action(Play(T("12-5"), 1), view) == "12-5 on player 2's train"
-    cf = Game.new(load_variant("chicken-foot"), 1)
+    cf = new_game(load_variant("chicken-foot"), 1)
     v = seat_view(cf, cf.turn)
     if v.legal[0] != Draw():
         assert describe_action(v.legal[0], v) == f"{tiles.name(v.legal[0].tile)} in the centre"
@@ -446,7 +447,7 @@ def _obliged(name: str, want: str, tries: int = 400) -> list[Game]:
     for seed in range(tries):
         rng = random.Random(seed)
         rules = load_variant(name).replace(players=rng.randint(3, 8), rounds=1)
-        g = Game.new(rules, seed)
+        g = new_game(rules, seed)
         for _ in range(rng.randrange(10, 120)):
             if g.phase != "play":
                 break

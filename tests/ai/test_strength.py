@@ -20,7 +20,7 @@ from dominoes_tui.ai import (
 )
 from dominoes_tui.ai.endgame import Solver
 from dominoes_tui.ai.knowledge import infer, sample_world
-from dominoes_tui.engine import Game, fast, load_variant, seat_view
+from dominoes_tui.engine import Game, fast, load_variant, new_game, seat_view
 
 GAMES = [
     load_variant("standard-draw"),
@@ -44,7 +44,7 @@ def _positions(rules, n: int, seed: int):
     tries = 0
     while len(out) < n and tries < 200:
         tries += 1
-        g = Game.new(rules, rng.randrange(10**6))
+        g = new_game(rules, rng.randrange(10**6))
         for _ in range(rng.randrange(1, 4 * rules.hand_size)):
             if g.phase != "play":
                 break
@@ -113,7 +113,7 @@ def test_endgame_alpha_beta_agrees_with_plain_minimax(rules) -> None:
     rng = random.Random(4)
     checked = 0
     for _ in range(80):
-        g = Game.new(rules, rng.randrange(10**6))
+        g = new_game(rules, rng.randrange(10**6))
         while g.phase == "play" and sum(h.bit_count() for h in g.hands) > 7:
             g.apply(rng.choice(g.legal_actions()))
         if g.phase != "play":
@@ -144,7 +144,7 @@ def test_expert_solves_the_endgame_exactly_once_the_deal_is_known() -> None:
     rng = random.Random(6)
     checked = 0
     for _ in range(60):
-        g = Game.new(rules, rng.randrange(10**6))
+        g = new_game(rules, rng.randrange(10**6))
         while g.phase == "play" and (g.boneyard or sum(h.bit_count() for h in g.hands) > 9):
             g.apply(rng.choice(g.legal_actions()))
         if g.phase != "play" or len(g.legal_actions()) < 2:
@@ -177,7 +177,7 @@ def test_evaluate_actions_is_repeatable_and_reads_only_the_view() -> None:
 
 def test_pimc_plays_whole_hands_legally() -> None:
     for rules in GAMES:
-        g = Game.new(rules, 3)
+        g = new_game(rules, 3)
         players = [PimcPlayer(s, deals=10) for s in range(rules.players)]
         for _ in range(400):
             if g.phase != "play":
@@ -220,7 +220,7 @@ def test_expert_solves_each_deal_while_few_tiles_are_left_to_draw() -> None:
     rng = random.Random(8)
     checked = 0
     for _ in range(80):
-        g = Game.new(rules, rng.randrange(10**6))
+        g = new_game(rules, rng.randrange(10**6))
         while g.phase == "play" and (
             len(g.boneyard) > 2 or sum(h.bit_count() for h in g.hands) > 8
         ):

@@ -1,11 +1,11 @@
-"""Fuzz Mexican Train and Chicken Foot: thousands of rounds played with random legal actions
+"""Fuzz Mexican Train and Chicken Foot: rounds played with random legal actions
 over every set, player count (2-8), first-turn run and match length, each checked by
 ``run_match`` after every action (every tile in one place, the layout hangs together,
 scores never go down, hidden tiles stay hidden, illegal plays refused and changing
 nothing, the match ends, the log replays through its JSON form).
 
-At least 2,000 rounds of each game by default;
-``FUZZ_ROUNDS=50000 python -m pytest tests/engine/test_fuzz_rounds.py -n 2`` runs more.
+At least 160 rounds of each game by default (a few seconds);
+``FUZZ_ROUNDS=2000`` (the default before) or ``FUZZ_ROUNDS=50000 python -m pytest tests/engine/test_fuzz_rounds.py -n 2`` runs more.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import random
 import pytest
 from engine_helpers import run_match, variant
 
-ROUNDS = int(os.environ.get("FUZZ_ROUNDS", "2000"))
+ROUNDS = int(os.environ.get("FUZZ_ROUNDS", "160"))
 SHARDS = 4  # per game, spread over pytest-xdist workers
 GAMES = ("mexican-train", "chicken-foot")
 
@@ -55,5 +55,7 @@ def test_random_rounds_keep_every_invariant(name, shard):
                 f"{rules.round_count} rounds, first_turn_run {rules.first_turn_run}: {e!r}"
             ) from e
         assert game.match_result is not None
+        if game.match_result.reason != "resign":  # a resignation ends a match early
+            assert len(game.results) == rules.round_count
         played += len(game.results)
-    assert played >= ROUNDS // SHARDS * 0.9  # resignations end a few matches early
+    assert played >= ROUNDS // SHARDS // 2

@@ -30,6 +30,7 @@ from dominoes_tui.engine import (
     Scores,
     TimeOut,
     load_variants,
+    new_game,
     tiles,
 )
 from dominoes_tui.engine.explain import explain
@@ -143,7 +144,7 @@ def test_R_T_4_classic_plays_a_15_minute_clock_by_default():
     assert classic.clock_minutes == 15
     clock = next(c for c in options.controls_for(classic) if c.key == "clock_minutes")
     assert clock.choices == (0, 5, 10, 15, 30)
-    g = Game.new(classic, seed=1)
+    g = new_game(classic, seed=1)
     g.apply(TimeOut(0))  # the clock is on: a flag fall ends the match
     assert g.match_result.reason == "time" and g.match_result.loser_side == 0
     text = " ".join(explain(classic))
@@ -242,7 +243,7 @@ def test_R_D_4_standard_deal_follows_the_players(name, players):
     """R-D-4: two players take seven tiles, three or four take five."""
     r = variant(name).replace(players=players)
     assert r.hand_size == STANDARD_DEAL[players]
-    g = Game.new(r, seed=players)
+    g = new_game(r, seed=players)
     assert [len(g.hand(s)) for s in range(players)] == [STANDARD_DEAL[players]] * players
     assert "hand_size" not in r.options  # not a choice: it follows the players
     assert f"{STANDARD_DEAL[players]} tiles each (the deal follows the players" in " ".join(
@@ -279,12 +280,12 @@ def test_R_D_4_basics_offer_every_hand_size_the_set_allows(name):
     allowed = tuple(n for n in range(1, 30) if deal_problem(r, r.players, n) is None)
     assert r.options["hand_size"] == allowed and allowed[0] == 2
     for n in allowed:
-        assert Game.new(r.replace(hand_size=n), seed=n).hand(0).__len__() == n
+        assert new_game(r.replace(hand_size=n), seed=n).hand(0).__len__() == n
 
 
 # ------------------------------------------------------------------ R-DF-1..3
 def lead_rules_of_two_hands(r) -> tuple[str, str]:
-    g = Game.new(r, seed=4)
+    g = new_game(r, seed=4)
     first = g.lead_rule
     rng = random.Random(4)
     while g.phase == "play":
@@ -467,7 +468,7 @@ def test_decision_double_first_never_draws_before_the_lead():
     """Decision (double-first's glossary: you draw from the boneyard when you cannot play):
     the opener may not draw before leading, and the refusal says why."""
     r = variant("double-first")
-    g = Game.new(r, seed=2)
+    g = new_game(r, seed=2)
     assert not g.ends and Draw() not in g.legal_actions()
     with pytest.raises(IllegalAction) as e:
         g.apply(Draw())

@@ -1,11 +1,9 @@
-"""Hypothesis properties of Mexican Train and Chicken Foot over random settings, deals and play.
+"""Hypothesis properties of Mexican Train and Chicken Foot over random settings, deals and play:
+a determinized game built from a seat's view and a guess of the hidden tiles shows that seat
+the very same view and plays on, also through the fast playout.
 
-In every state: every tile in exactly one place (hands, boneyard, the layout); the layout
-hangs together; a copy shares nothing with its original; the legal actions are exactly
-what ``apply`` accepts; a determinized game built from a seat's view and a guess of the
-hidden tiles shows that seat the very same view and plays on, also through the fast
-playout; the seed and the log replay the match exactly.
-``PROPERTY_EXAMPLES=1000`` runs more examples than the default 40.
+What every layout keeps (copies, replays, views, legal actions, saves) is the contract in
+``test_game_contract.py``. ``PROPERTY_EXAMPLES=1000`` runs more examples than the default 40.
 """
 
 from __future__ import annotations
@@ -19,15 +17,12 @@ from hypothesis import strategies as st
 
 from dominoes_tui.engine import (
     Draw,
-    Game,
-    IllegalAction,
     Pass,
     Play,
     Stop,
-    action_from_json,
-    action_to_json,
     determinize,
     fast,
+    new_game,
     seat_view,
     tiles,
 )
@@ -56,7 +51,7 @@ matches = st.tuples(round_rules(), st.integers(0, 2**32 - 1), st.integers(0, 2**
 def states(rules, seed, policy_seed, limit=20_000):
     """Every state of a match played at random (the same game object, changed)."""
     rng = random.Random(policy_seed)
-    g = Game.new(rules, seed, rng.choice([None, rng.randrange(rules.players)]))
+    g = new_game(rules, seed, rng.choice([None, rng.randrange(rules.players)]))
     yield g
     for _ in range(limit):
         if g.phase == "match_over":
@@ -64,68 +59,6 @@ def states(rules, seed, policy_seed, limit=20_000):
         g.apply(rng.choice(g.legal_actions()))
         yield g
     raise AssertionError("the match did not end")
-
-
-@SETTINGS
-@given(matches)
-def test_every_tile_is_in_exactly_one_place_and_the_layout_holds(m):
-    rules, seed, pol = m
-    for g in states(rules, seed, pol):
-        assert g.invariant_errors() == []
-        held = sum(h.bit_count() for h in g.hands)
-        assert held + len(g.boneyard) + len(g.laid_tiles()) == rules.tile_count
-
-
-@SETTINGS
-@given(matches, st.floats(0, 1), st.integers(0, 2**32 - 1))
-def test_a_copy_shares_nothing_with_its_original(m, where, other):
-    rules, seed, pol = m
-    *_, end = states(rules, seed, pol)
-    g = Game.replay(rules, seed, end.log[: int(where * len(end.log))], end.first_seat)
-    key = g.state_key()
-    c = g.copy()
-    assert c.state_key() == key
-    rng = random.Random(other)
-    while c.phase != "match_over":
-        c.apply(rng.choice(c.legal_actions()))
-    assert g.state_key() == key, "playing on a copy changed the original"
-
-
-@SETTINGS
-@given(matches)
-def test_the_log_replays_the_match_exactly(m):
-    rules, seed, pol = m
-    *_, g = states(rules, seed, pol)
-    log = [action_from_json(action_to_json(a)) for a in g.log]
-    assert Game.replay(rules, seed, log, g.first_seat).state_key() == g.state_key()
-
-
-def candidates(g):
-    out = [Draw(), Pass(), Stop()]
-    places = g.rules.players + 2 if g.rules.layout == "trains" else len(g.lines) + 1
-    for t in range(g.rules.tile_count):
-        out += [Play(t)] + [Play(t, p) for p in range(places)]
-    return out
-
-
-@settings(max_examples=max(1, EXAMPLES // 2), deadline=None)
-@given(matches)
-def test_legal_actions_are_exactly_what_apply_accepts(m):
-    rules, seed, pol = m
-    for i, g in enumerate(states(rules, seed, pol)):
-        if g.phase != "play" or i % 7:
-            continue
-        legal = g.legal_actions()
-        assert len(set(legal)) == len(legal), "an action listed twice"
-        for a in candidates(g):
-            c = g.copy()
-            try:
-                c.apply(a)
-            except IllegalAction as e:
-                assert a not in legal, f"{a} is listed legal but refused: {e}"
-                assert str(e) and "R-" not in str(e)
-            else:
-                assert a in legal, f"{a} is accepted but not listed legal"
 
 
 def guess(view, rng):

@@ -16,13 +16,14 @@ from dominoes_tui.engine import (
     MATCH_OVER,
     ChickenFootGame,
     Draw,
-    Game,
     IllegalAction,
     NextHand,
     Pass,
     Play,
     Scores,
     Stop,
+    new_game,
+    replay_game,
     seat_view,
     tiles,
 )
@@ -43,7 +44,7 @@ def rigged(rules, hands, boneyard, first_seat=None) -> ChickenFootGame:
     bone = ids(boneyard)
     used = {t for h in hs for t in h} | set(bone)
     bone += [t for t in range(rules.tile_count) if t not in used]
-    g = Game.new(rules, 0, first_seat)
+    g = new_game(rules, 0, first_seat)
     g.rng = RiggedRandom([[t for h in hs for t in h] + bone[::-1]])
     g.hand_no = 0
     g._start_round()
@@ -62,7 +63,7 @@ FOUR_ARMS = [["9-1"], ["9-2"], ["9-3"], ["9-4"]]
 
 # ------------------------------------------------------------------ R-CF-1
 def test_R_CF_1_a_match_is_one_round_per_double_from_the_highest_down():
-    g = Game.new(CF, seed=2)
+    g = new_game(CF, seed=2)
     assert isinstance(g, ChickenFootGame) and g.rounds == 10
     doubles = []
     rng = random.Random(3)
@@ -79,7 +80,7 @@ def test_R_CF_1_a_match_is_one_round_per_double_from_the_highest_down():
 
 def test_R_CF_1_the_holder_of_the_round_double_plays_it_in_the_centre():
     for seed in range(10):
-        g = Game.new(CF, seed)
+        g = new_game(CF, seed)
         d = g.round_double
         holder = next((s for s in range(4) if g.hands[s] & tiles.BIT[d]), None)
         if holder is None:
@@ -121,7 +122,7 @@ def test_R_CF_1_if_nobody_holds_the_round_double_players_draw_in_turn_until_some
 def test_R_CF_1_tiles_dealt_follow_the_player_count(set_, players, each):
     """R-CF-1 for double-9; double-6 and double-12 are this project's decision."""
     rules = CF.replace(set=set_, players=players)
-    g = Game.new(rules, seed=players)
+    g = new_game(rules, seed=players)
     assert [len(g.hand(s)) for s in range(players)] == [each] * players
     assert len(g.boneyard) == tiles.set_count(set_) - players * each == rules.boneyard_size
 
@@ -274,13 +275,13 @@ def test_R_CF_6_a_seat_sees_the_whole_layout_the_foot_being_filled_and_the_count
 
 
 def test_copies_share_nothing_and_the_log_replays():
-    g = Game.new(CF.replace(players=6), seed=8)
+    g = new_game(CF.replace(players=6), seed=8)
     random_play(g, random.Random(8), until=lambda g: len(g.log) > 150)
     c = g.copy()
     key = g.state_key()
     random_play(c, random.Random(9))
     assert g.state_key() == key
-    assert Game.replay(g.rules, 8, g.log).state_key() == key
+    assert replay_game(g.rules, 8, g.log).state_key() == key
 
 
 def test_invariant_errors_catch_a_broken_foot():

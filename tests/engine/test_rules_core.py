@@ -17,6 +17,7 @@ from dominoes_tui.engine import (
     Resign,
     Scores,
     VariantError,
+    new_game,
     seat_view,
     tiles,
 )
@@ -38,15 +39,15 @@ L, R = 0, 1
 def test_R_D_1_deal_hands_and_boneyard(name, changes):
     """R-D-1: the shuffled set gives hand_size tiles to each seat; the rest is the boneyard."""
     r = variant(name, **changes)
-    g = Game.new(r, seed=3)
+    g = new_game(r, seed=3)
     assert [len(g.hand(s)) for s in range(r.players)] == [r.hand_size] * r.players
     assert len(g.boneyard) == r.tile_count - r.players * r.hand_size
     every = sorted(t for s in range(r.players) for t in g.hand(s)) + list(g.boneyard)
     assert sorted(every) == list(range(r.tile_count))
     assert g.invariant_errors() == []
     # the same seed deals the same; another seed shuffles differently
-    assert Game.new(r, seed=3).hands == g.hands
-    assert any(Game.new(r, seed=s).hands != g.hands for s in range(4, 8))
+    assert new_game(r, seed=3).hands == g.hands
+    assert any(new_game(r, seed=s).hands != g.hands for s in range(4, 8))
 
 
 def test_R_D_2_a_seat_sees_only_its_hand_counts_and_the_line():
@@ -107,7 +108,7 @@ def test_R_D_3_draw_games_leave_reserve_plus_one(reserve, hand_size, ok):
     """R-D-3: a draw game must leave reserve + 1 tiles after the deal, else it does not load."""
     if ok:
         r = variant("classic", reserve=reserve, hand_size=hand_size)
-        g = Game.new(r, seed=1)
+        g = new_game(r, seed=1)
         assert len(g.boneyard) >= r.reserve + 1
         assert g.drawable == len(g.boneyard) - r.reserve >= 1
     else:
@@ -496,7 +497,7 @@ def test_R_O_6_level_block_under_winner_previous_opener_leads():
 def test_first_seat_overrides_the_first_opener_rule():
     """A rematch that swaps the opener: `first_seat` opens, free to lead any tile."""
     r = variant("classic")
-    g = Game.new(r, seed=2, first_seat=1)
+    g = new_game(r, seed=2, first_seat=1)
     assert g.opener == 1 and len(g.legal_actions()) == 7
 
 

@@ -14,6 +14,7 @@ from dominoes_tui.engine import (
     Play,
     Scores,
     describe_hand,
+    new_game,
     seat_view,
 )
 from dominoes_tui.engine.explain import explain
@@ -109,8 +110,8 @@ def test_R_F_4_lead_by_lot_then_the_winner_leads_any_tile():
     """R-F-4: the first hand is led by lot, later hands by the winner; 7 tiles; 250."""
     r = fives()
     assert (r.first_opener, r.next_opener, r.hand_size, r.target) == ("random", "winner", 7, 250)
-    assert {Game.new(r, seed).opener for seed in range(40)} == {0, 1}
-    assert len(Game.new(r, 3).legal_actions()) == 7  # any tile may lead
+    assert {new_game(r, seed).opener for seed in range(40)} == {0, 1}
+    assert len(new_game(r, 3).legal_actions()) == 7  # any tile may lead
     g = Game.from_position(r, [["6-2"], ["2-1", "1-0"]], line=["4-6"], turn=0)
     play(g, Play(T("6-2"), 0), NextHand())
     assert g.opener == 0 and g.turn == 0 and len(g.legal_actions()) == 7

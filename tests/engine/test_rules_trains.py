@@ -16,7 +16,6 @@ from dominoes_tui.engine import (
     HAND_OVER,
     MATCH_OVER,
     Draw,
-    Game,
     IllegalAction,
     NextHand,
     Pass,
@@ -26,6 +25,8 @@ from dominoes_tui.engine import (
     TrainsGame,
     action_from_json,
     action_to_json,
+    new_game,
+    replay_game,
     seat_view,
     tiles,
 )
@@ -59,7 +60,7 @@ def random_play(g, rng, until=None):
 
 # ------------------------------------------------------------------ R-TR-1
 def test_R_TR_1_a_match_is_one_round_per_double_from_12_12_down_to_0_0():
-    g = Game.new(MT, seed=5)
+    g = new_game(MT, seed=5)
     assert isinstance(g, TrainsGame) and g.rounds == 13
     engines = []
     rng = random.Random(5)
@@ -76,7 +77,7 @@ def test_R_TR_1_a_match_is_one_round_per_double_from_12_12_down_to_0_0():
 
 def test_R_TR_1_the_engine_stands_in_the_hub_before_the_deal():
     for seed in range(20):
-        g = Game.new(MT, seed)
+        g = new_game(MT, seed)
         e = tiles.BIT[g.engine]
         assert g.engine == T("12-12")
         assert not any(h & e for h in g.hands) and g.engine not in g.boneyard
@@ -91,7 +92,7 @@ def test_R_TR_1_the_engine_stands_in_the_hub_before_the_deal():
 )
 def test_R_TR_1_tiles_dealt_follow_the_set_and_the_player_count(set_, players, each):
     rules = MT.replace(set=set_, players=players)
-    g = Game.new(rules, seed=players)
+    g = new_game(rules, seed=players)
     assert [len(g.hand(s)) for s in range(players)] == [each] * players
     assert len(g.boneyard) == tiles.set_count(set_) - 1 - players * each == rules.boneyard_size
 
@@ -99,7 +100,7 @@ def test_R_TR_1_tiles_dealt_follow_the_set_and_the_player_count(set_, players, e
 def test_R_TR_1_the_first_player_moves_one_seat_each_round():
     """Seat 0 begins round 1, then the seat after the previous round's first player."""
     for first_seat, want in ((None, [0, 1, 2, 3, 0]), (2, [2, 3, 0, 1, 2])):
-        g = Game.new(MT.replace(rounds=5), seed=9, first_seat=first_seat)
+        g = new_game(MT.replace(rounds=5), seed=9, first_seat=first_seat)
         got = []
         rng = random.Random(1)
         while True:
@@ -401,22 +402,22 @@ def test_R_TR_8_after_a_draw_the_first_turn_is_one_tile():
 def test_places_are_numbered_by_seat_with_the_mexican_train_last():
     assert place_name(4, 4) == "the Mexican train"
     assert place_name(0, 4, viewer=0) == "your train"
-    g = Game.new(MT.replace(players=6), seed=1)
+    g = new_game(MT.replace(players=6), seed=1)
     assert g.mexican == 6 and len(g.trains) == 7
     assert all(isinstance(a, (Play, Draw)) for a in g.legal_actions())
 
 
 def test_stop_round_trips_through_json_and_replays():
     assert action_from_json(action_to_json(Stop())) == Stop()
-    g = Game.new(RUN, seed=11)
+    g = new_game(RUN, seed=11)
     rng = random.Random(2)
     random_play(g, rng, until=lambda g: len(g.log) > 300)
-    again = Game.replay(RUN, 11, [action_from_json(action_to_json(a)) for a in g.log])
+    again = replay_game(RUN, 11, [action_from_json(action_to_json(a)) for a in g.log])
     assert again.state_key() == g.state_key()
 
 
 def test_copies_share_nothing_mutable():
-    g = Game.new(MT, seed=4)
+    g = new_game(MT, seed=4)
     random_play(g, random.Random(4), until=lambda g: len(g.log) > 40)
     c = g.copy()
     key = g.state_key()

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from dominoes_tui.cli import app
-from dominoes_tui.engine import Game, Rules, format_clock, load_variants
+from dominoes_tui.engine import Rules, format_clock, load_variants, new_game
 from dominoes_tui.engine.rules import _FIELDS, CHOICES, load_variants_noted, rules_from_dict
 
 BUILTIN = load_variants(include_user=False)
@@ -109,7 +109,7 @@ def _check_loaded(variants: dict[str, Rules], note: str | None, path) -> None:
         assert "\n" not in note and str(path) in note and "built-in" in note
     rng = random.Random(0)
     for r in variants.values():
-        g = Game.new(r, 1)
+        g = new_game(r, 1)
         for _ in range(30):
             if g.is_over:
                 break

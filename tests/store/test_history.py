@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from dominoes_tui import store
 from dominoes_tui.ai import LEVELS
 from dominoes_tui.cli import app
-from dominoes_tui.engine import Game, Resign, TimeOut, load_variant
+from dominoes_tui.engine import Game, Resign, TimeOut, load_variant, new_game, replay_game
 from dominoes_tui.store import history as hist
 from dominoes_tui.store.report import sparkline
 from dominoes_tui.store.stats import compute_stats, streaks
@@ -103,7 +103,7 @@ def test_end_reasons(home: Path) -> None:
 
 def test_a_hand_just_over_counts_when_abandoned(home: Path) -> None:
     g = play_match(load_variant("classic"), seed=6, steps=300)
-    g2 = Game.replay(g.rules, g.seed, [])
+    g2 = replay_game(g.rules, g.seed, [])
     for a in g.log:  # stop right after the first hand ends
         g2.apply(a)
         if g2.phase == "hand_over":
@@ -348,14 +348,12 @@ def test_stats_agree_with_the_arena(home: Path, monkeypatch: pytest.MonkeyPatch)
 
     played: list[Game] = []
 
-    class Capture(Game):
-        @classmethod
-        def new(cls, *args, **kwargs) -> Game:
-            game = Game.new(*args, **kwargs)
-            played.append(game)
-            return game
+    def capture(*args, **kwargs) -> Game:
+        game = new_game(*args, **kwargs)
+        played.append(game)
+        return game
 
-    monkeypatch.setattr(arena, "Game", Capture)
+    monkeypatch.setattr(arena, "new_game", capture)
     rules = load_variant("draw").replace(target=60)
     levels = [lv for lv in LEVELS if lv in ("easy", "medium", "hard")]
     oracle = {}

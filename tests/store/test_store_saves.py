@@ -10,7 +10,7 @@ import pytest
 from store_helpers import play_match, state
 
 from dominoes_tui import store
-from dominoes_tui.engine import Clock, Game, load_variant
+from dominoes_tui.engine import Clock, Game, load_variant, new_game
 from dominoes_tui.store import saves
 
 
@@ -154,7 +154,7 @@ def test_discard(home: Path) -> None:
 
 
 def test_unseedable_game_is_refused_in_words(home: Path) -> None:
-    game = Game.new(load_variant("classic"), seed=None)  # type: ignore[arg-type]
+    game = new_game(load_variant("classic"), seed=None)  # type: ignore[arg-type]
     err = store.autosave(game, store.MatchInfo())
     assert err is not None and "seed None" in err
 
@@ -302,7 +302,7 @@ def test_abandon_autosave_of_a_bad_save_reports_it(home: Path) -> None:
 
 
 def test_abandoning_before_any_move_records_nothing(home: Path) -> None:
-    game = Game.new(load_variant("classic"), 1)
+    game = new_game(load_variant("classic"), 1)
     info = store.MatchInfo()
     store.autosave(game, info)
     assert store.abandon_match(game, info) == store.Recorded()

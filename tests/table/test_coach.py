@@ -16,7 +16,7 @@ from dominoes_tui.table import MessageChanged, Notice
 from dominoes_tui.table.coach import CoachedSession
 from dominoes_tui.table.words import COACH_DONE, COACH_WIDTH
 
-PLAYED = [n for n, r in load_variants().items() if r.layout in ("line", "spinner")]
+PLAYED = [n for n, r in load_variants().items() if not r.is_rounds]
 
 
 def coached_hand(name: str, seed: int) -> tuple[CoachedSession, list[str], list[str]]:

@@ -20,6 +20,7 @@ from dominoes_tui.engine import (
     deal_again,
     hand_start,
     load_variant,
+    new_game,
     seat_view,
     tiles,
 )
@@ -73,7 +74,7 @@ def test_docstring_examples() -> None:
 @pytest.mark.parametrize(("variant", "seed"), list(GOLDEN))
 def test_every_seed_deals_as_before(variant: str, seed: int) -> None:
     """R-D-1: the rotation parameter leaves rotation 0, every existing seed's deal, alone."""
-    g = Game.new(load_variant(variant), seed)
+    g = new_game(load_variant(variant), seed)
     assert [tiles.names(h) for h in g.hands] == GOLDEN[(variant, seed)]
     assert g.opener == OPENERS[(variant, seed)]
     assert g.rotation == 0
@@ -85,9 +86,9 @@ def test_a_seed_dealt_with_the_seats_turned(variant: str, seed: int) -> None:
     order; R-O-1: the opener (the seat holding the opener's double) moves with its hand."""
     rules = load_variant(variant)
     n = rules.players
-    plain = Game.new(rules, seed)
+    plain = new_game(rules, seed)
     for k in range(1, n):
-        turned = Game.new(rules, seed, rotation=k)
+        turned = new_game(rules, seed, rotation=k)
         assert turned.hands == [plain.hands[(s + k) % n] for s in range(n)]
         assert turned.boneyard == plain.boneyard
         assert turned.opener == (plain.opener - k) % n
@@ -99,14 +100,14 @@ def test_a_random_opener_moves_with_its_hand() -> None:
     rules = load_variant("double-first")
     assert rules.first_opener == "random"
     for seed in range(1, 30):
-        plain, turned = Game.new(rules, seed), Game.new(rules, seed, rotation=1)
+        plain, turned = new_game(rules, seed), new_game(rules, seed, rotation=1)
         assert turned.hands[turned.opener] == plain.hands[plain.opener]
 
 
 def test_later_hands_are_dealt_turned_too() -> None:
     """Every deal of a turned match is the plain deal turned (the same generator)."""
     rules = load_variant("draw")  # R-O-5: every hand opened as the first
-    plain, turned = Game.new(rules, 44), Game.new(rules, 44, rotation=1)
+    plain, turned = new_game(rules, 44), new_game(rules, 44, rotation=1)
     for _ in range(3):
         plain.hand_no += 1
         turned.hand_no += 1
@@ -120,9 +121,9 @@ def test_a_redeal_is_the_same_whichever_way_round() -> None:
     """R-C-2: a hand that must be redealt is redealt turned or not alike."""
     rules = load_variant("classic")
     for seed in range(300):
-        plain = Game.new(rules, seed)
+        plain = new_game(rules, seed)
         if plain.redeals:
-            turned = Game.new(rules, seed, rotation=1)
+            turned = new_game(rules, seed, rotation=1)
             assert turned.redeals == plain.redeals
             assert turned.hands == [plain.hands[1], plain.hands[0]]
             return
@@ -130,15 +131,15 @@ def test_a_redeal_is_the_same_whichever_way_round() -> None:
 
 
 def test_copy_keeps_the_rotation() -> None:
-    g = Game.new(load_variant("classic"), 3, rotation=1)
+    g = new_game(load_variant("classic"), 3, rotation=1)
     assert g.copy().rotation == 1
 
 
 def test_mexican_train_refuses_a_turned_deal() -> None:
     rules = load_variant("mexican-train")
-    assert Game.new(rules, 1).rotation == 0
+    assert new_game(rules, 1).rotation == 0
     with pytest.raises(ValueError, match="line games"):
-        Game.new(rules, 1, rotation=1)
+        new_game(rules, 1, rotation=1)
 
 
 # ------------------------------------------------------------ the engine: dealing again
@@ -146,8 +147,8 @@ def test_mexican_train_refuses_a_turned_deal() -> None:
 def test_deal_again_agrees_with_a_turned_seed(variant: str, seed: int) -> None:
     rules = load_variant(variant)
     for k in range(rules.players):
-        again = deal_again(Game.new(rules, seed), k)
-        turned = Game.new(rules, seed, rotation=k)
+        again = deal_again(new_game(rules, seed), k)
+        turned = new_game(rules, seed, rotation=k)
         assert again.hands == turned.hands
         assert again.boneyard == turned.boneyard
         assert (again.opener, again.turn) == (turned.opener, turned.turn)
@@ -159,7 +160,7 @@ def test_a_later_hand_dealt_again_from_the_other_seat() -> None:
     """Hand 3 of a played match: the same tiles and boneyard, the scores with their
     hands, the log empty (a new game from that position)."""
     rules = load_variant("classic")
-    start = Game.new(rules, 8)
+    start = new_game(rules, 8)
     played = play_out(start.copy(), seed=4)
     assert len(played.results) >= 3
     deal = hand_start(start, played.log, 3)
@@ -178,7 +179,7 @@ def test_a_later_hand_dealt_again_from_the_other_seat() -> None:
 
 def test_partners_turned_by_one_swap_the_sides_scores() -> None:
     rules = load_variant("goat")
-    g = Game.new(rules, 7)
+    g = new_game(rules, 7)
     g.scores = Scores((10, 30), (0, 0), 5)
     again = deal_again(g, 1)
     assert again.scores == Scores((30, 10), (0, 0), 5)
@@ -186,7 +187,7 @@ def test_partners_turned_by_one_swap_the_sides_scores() -> None:
 
 
 def test_hand_start_and_deal_again_refuse_what_they_cannot_do() -> None:
-    g = Game.new(load_variant("classic"), 5)
+    g = new_game(load_variant("classic"), 5)
     with pytest.raises(ValueError, match="hand 4"):
         hand_start(g, [], 4)
     g.apply(g.legal_actions()[0])
@@ -196,7 +197,7 @@ def test_hand_start_and_deal_again_refuse_what_they_cannot_do() -> None:
 
 # ------------------------------------------------------------ practice deals
 def a_played_match(seed: int = 8) -> tuple[Game, Game]:
-    start = Game.new(load_variant("classic"), seed)
+    start = new_game(load_variant("classic"), seed)
     return start, play_out(start.copy(), seed=4)
 
 
@@ -291,14 +292,14 @@ def test_the_daily_best_comes_from_the_history(dominoes_home) -> None:
     assert pr.daily_from_history(h, day).words() == "Daily deal of 2026-12-01: not played yet."
     nets = []
     for i in range(3):
-        g = Game.new(rules, seed)
+        g = new_game(rules, seed)
         players = [make_player("easy", 100 + i), make_player(pr.DAILY_LEVEL, seed)]
         while not g.is_over:
             g.apply(players[g.turn].choose(seat_view(g, g.turn)))
         info = store.MatchInfo(cpu_level=pr.DAILY_LEVEL, names=("You", "CPU (Hard)"))
         assert store.finish_match(g, info).problem is None
         nets.append(pr.hand_net(rules, g.result, 0))
-    other = Game.new(load_variant("classic"), seed)  # another house, the same seed
+    other = new_game(load_variant("classic"), seed)  # another house, the same seed
     store.abandon_match(play_out(other, until_hand=2), store.MatchInfo(cpu_level="easy"))
     best = pr.daily_from_history(h, day)
     assert (best.tries, best.best) == (3, max(nets))
@@ -352,7 +353,7 @@ def test_a_shuffled_pool_is_python_randoms_own() -> None:
     rules = load_variant("classic")
     pool = list(range(rules.tile_count))
     random.Random(5).shuffle(pool)
-    g = Game.new(rules, 5)
+    g = new_game(rules, 5)
     assert g.hands[0] == tiles.mask_of(pool[:7]) and g.boneyard == pool[14:]
 
 
@@ -361,7 +362,7 @@ def test_a_daily_try_beside_the_best_of_the_day(dominoes_home) -> None:
     seed, rules = pr.daily_seed(day), pr.daily_rules()
     nets, uids = [], []
     for i in range(2):
-        g = Game.new(rules, seed)
+        g = new_game(rules, seed)
         players = [make_player("easy", 7 + i), make_player(pr.DAILY_LEVEL, seed)]
         while not g.is_over:
             g.apply(players[g.turn].choose(seat_view(g, g.turn)))
@@ -375,5 +376,5 @@ def test_a_daily_try_beside_the_best_of_the_day(dominoes_home) -> None:
         f"{pr.net_words(max(nets))} (2 tries)."
     )
     assert pr.daily_words(g, uids[1], date(2026, 12, 5)) is None  # days later: just a match
-    plain = play_out(Game.new(load_variant("classic"), seed))
+    plain = play_out(new_game(load_variant("classic"), seed))
     assert pr.daily_words(plain, "x", day) is None  # the seed, but not the daily's rules

@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 
 from dominoes_tui.ai import review as rv
-from dominoes_tui.engine import Game, NextHand, Play, load_variant
+from dominoes_tui.engine import Game, NextHand, Play, load_variant, new_game
 from dominoes_tui.table import review_job
 from dominoes_tui.table.review_job import (
     Refused,
@@ -109,7 +109,7 @@ def test_a_match_todays_rules_refuse_is_said_in_one_sentence() -> None:
 
 def test_the_rounds_layouts_are_not_judged_and_say_so() -> None:
     for name, house in (("mexican-train", "Mexican Train"), ("chicken-foot", "Chicken Foot")):
-        job = ReviewJob(Game.new(load_variant(name), 1), (), 0, ("You",) * 4, "Review")
+        job = ReviewJob(new_game(load_variant(name), 1), (), 0, ("You",) * 4, "Review")
         assert why_not_reviewed(job) == (
             f"The review does not judge {house} yet: it judges the line games and All Fives."
         )

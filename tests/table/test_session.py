@@ -25,6 +25,7 @@ from dominoes_tui.engine import (
     Resign,
     TimeOut,
     load_variant,
+    new_game,
     tiles,
 )
 from dominoes_tui.table import (
@@ -229,7 +230,7 @@ def test_an_autosave_after_every_action(monkeypatch) -> None:
 
 
 def test_the_first_save_gives_up_the_older_match_in_the_slot() -> None:
-    old = Game.new(load_variant("classic"), 3)
+    old = new_game(load_variant("classic"), 3)
     old.apply(old.legal_actions()[0])
     info = store.MatchInfo(cpu_level="easy", names=("You", "CPU (Easy)"))
     store.autosave(old, info)
@@ -328,7 +329,7 @@ def test_a_resume_waits_for_a_key_with_the_clocks_stopped_then_goes_on() -> None
 
 
 def test_a_resume_on_the_cpus_turn_asks_the_cpu_only_after_the_key() -> None:
-    game = Game.new(load_variant("classic"), 5)
+    game = new_game(load_variant("classic"), 5)
     while game.turn != 1 or not game.log:
         game.apply(game.legal_actions()[0])
     info = store.MatchInfo(cpu_level="easy", names=("You", "Ada (Easy)"))
@@ -344,7 +345,7 @@ def test_a_resume_on_the_cpus_turn_asks_the_cpu_only_after_the_key() -> None:
 
 
 def test_a_resumed_finished_match_is_recorded_after_the_key() -> None:
-    g = Game.new(load_variant("classic", target=30), 11)
+    g = new_game(load_variant("classic", target=30), 11)
     while not g.is_over:
         g.apply(g.legal_actions()[0])
     info = store.MatchInfo(cpu_level="easy", names=("You", "CPU (Easy)"))

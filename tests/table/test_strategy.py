@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from dominoes_tui.engine import Draw, Game, Play, load_variant, seat_view, tiles
+from dominoes_tui.engine import Draw, Game, Play, load_variant, new_game, seat_view, tiles
 from dominoes_tui.table import strategy as coach
 
 T = tiles.parse
@@ -227,7 +227,7 @@ def test_points_and_patterns_never_fail_over_played_matches(variant: str) -> Non
     rules = load_variant(variant)
     names = ("You", "CPU") if rules.players == 2 else ("You", "West", "Partner", "East")
     for seed in (1, 2):
-        g = Game.new(rules, seed)
+        g = new_game(rules, seed)
         ps = [make_player("medium", seed + s) for s in range(rules.players)]
         start, acts, shown = g.copy(), [], coach.PointsShown()
         while not g.is_over:

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from dominoes_tui import cli, store
 from dominoes_tui.ai import review as rv
-from dominoes_tui.engine import load_variant, seat_view
+from dominoes_tui.engine import load_variant, new_game, seat_view
 from dominoes_tui.store import player
 from dominoes_tui.table import practice as pr
 from dominoes_tui.table import review_job
@@ -88,9 +88,8 @@ async def test_the_start_menu_says_your_best_today() -> None:
     g = cpu_match("classic", 1)  # another match, so Statistics (and the lookup) show
     store.finish_match(g, info())
     from dominoes_tui.ai import make_player
-    from dominoes_tui.engine import Game
 
-    d = Game.new(rules, seed)
+    d = new_game(rules, seed)
     players = [make_player("easy", 1), make_player("hard", 2)]
     while not d.is_over:
         d.apply(players[d.turn].choose(seat_view(d, d.turn)))
@@ -242,10 +241,9 @@ async def test_the_strategy_coach_row_is_the_players_and_remembered() -> None:
 
 
 async def test_mexican_train_is_refused_in_a_sentence() -> None:
-    from dominoes_tui.engine import Game
     from dominoes_tui.table.review_job import ReviewJob
 
-    g = Game.new(load_variant("mexican-train"), 3)
+    g = new_game(load_variant("mexican-train"), 3)
     job = ReviewJob(g, (), 0, ("You", "CPU 1", "CPU 2", "CPU 3"), "Review: a train")
     app = Host(lambda: ReviewScreen(job))
     async with app.run_test(size=SIZE) as pilot:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from conftest import first_legal, settle
 
 from dominoes_tui import store
-from dominoes_tui.engine import Game, Resign, load_variant
+from dominoes_tui.engine import Resign, load_variant, new_game
 from dominoes_tui.tui.app import DominoesApp
 from dominoes_tui.tui.screens.howto import HowToPlayScreen
 from dominoes_tui.tui.screens.options import OptionsScreen
@@ -64,11 +64,11 @@ async def test_a_click_between_keys_does_nothing() -> None:
 
 
 async def test_statistics_and_continue_join_the_key_line_when_they_come() -> None:
-    game = Game.new(load_variant("double-first"), 3)
+    game = new_game(load_variant("double-first"), 3)
     game.apply(Resign(0))
     info = store.MatchInfo(cpu_level="easy", names=("You", "CPU"), human_seat=0)
     assert not store.finish_match(game, info).problem
-    assert store.autosave(Game.new(load_variant("classic"), 9), info) is None
+    assert store.autosave(new_game(load_variant("classic"), 9), info) is None
     app = menu_app()
     async with app.run_test(size=SMALL) as pilot:
         await settle(pilot)

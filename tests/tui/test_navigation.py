@@ -6,7 +6,7 @@ from __future__ import annotations
 from conftest import first_legal, settle
 
 from dominoes_tui import store
-from dominoes_tui.engine import Game, load_variant
+from dominoes_tui.engine import load_variant, new_game
 from dominoes_tui.tui.app import DominoesApp
 from dominoes_tui.tui.messages import OpenStartMenu, StartMatch
 from dominoes_tui.tui.screens.start import StartScreen
@@ -16,7 +16,7 @@ SIZE = (100, 32)
 
 
 def saved_match() -> store.MatchInfo:
-    g = Game.new(load_variant("classic"), 3)
+    g = new_game(load_variant("classic"), 3)
     for _ in range(3):
         g.apply(g.legal_actions()[0])
     info = store.MatchInfo(cpu_level="easy", names=("You", "CPU (Easy)"))

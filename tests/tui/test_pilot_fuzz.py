@@ -18,7 +18,7 @@ from conftest import first_legal, settle
 from textual import events
 
 from dominoes_tui import store
-from dominoes_tui.engine import Game, Resign, load_variant
+from dominoes_tui.engine import Resign, load_variant, new_game
 from dominoes_tui.tui.app import DominoesApp
 from dominoes_tui.tui.screens.start import StartScreen
 from dominoes_tui.tui.screens.table import TableScreen
@@ -39,13 +39,13 @@ SIZES = [(80, 24), (100, 32), (120, 40), (90, 28), (70, 20), (81, 25)]
 
 def _history_and_save() -> None:
     """A recorded match (Statistics and replay show) and an unfinished one (Continue)."""
-    g = Game.new(load_variant("double-first"), 3)
+    g = new_game(load_variant("double-first"), 3)
     for _ in range(4):
         g.apply(g.legal_actions()[0])
     g.apply(Resign(0))
     info = store.MatchInfo(cpu_level="easy", names=("You", "CPU"), human_seat=0)
     assert not store.finish_match(g, info).problem
-    g = Game.new(load_variant("classic", clock_minutes=0), 9)
+    g = new_game(load_variant("classic", clock_minutes=0), 9)
     for _ in range(5):
         g.apply(g.legal_actions()[0])
     assert store.autosave(g, store.MatchInfo(cpu_level="easy", names=("You", "CPU"))) is None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from conftest import first_legal, make_app, play_until, press_to_select, settle
 
-from dominoes_tui.engine import Game, Play, load_variant, tiles
+from dominoes_tui.engine import Game, Play, load_variant, new_game, tiles
 from dominoes_tui.table import EndQuestion, TouchQuestion
 from dominoes_tui.tui.app import DominoesApp
 from dominoes_tui.tui.screens.dialogs import HandOverScreen, MatchOverScreen
@@ -157,7 +157,7 @@ async def test_a_line_taller_than_its_widget_scrolls() -> None:
     from dominoes_tui.engine import seat_view
 
     rules = load_variant("standard-draw", set=12, players=4, hand_size=5)
-    g = Game.new(rules, 3)
+    g = new_game(rules, 3)
     players = [make_player("easy", 3 + i) for i in range(rules.players)]
     while g.phase == "play" and len(g.line) < 30:
         g.apply(players[g.turn].choose(seat_view(g, g.turn)))

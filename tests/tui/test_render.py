@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from dominoes_tui.ai import make_player
-from dominoes_tui.engine import Game, load_variant, seat_view, tiles
+from dominoes_tui.engine import Game, load_variant, new_game, seat_view, tiles
 from dominoes_tui.tui.render import (
     LineLayout,
     hand_tile_rows,
@@ -80,7 +80,7 @@ def _check_cells(lay: LineLayout, size: tuple[int, int], game: Game) -> None:
 def test_every_line_fits_at_80x24_and_100x32(variant: str, settings: dict) -> None:
     rules = load_variant(variant, **settings)
     for seed in range(60):
-        g = Game.new(rules, seed)
+        g = new_game(rules, seed)
         players = [make_player("easy", seed + i) for i in range(rules.players)]
         while g.phase == "play":
             g.apply(players[g.turn].choose(seat_view(g, g.turn)))
@@ -104,7 +104,7 @@ def test_numbers_for_larger_sets() -> None:
 def test_a_line_too_long_for_its_rows_is_laid_out_taller_to_scroll() -> None:
     """The snake may use more rows than shown; LineView then scrolls (mouse wheel)."""
     rules = load_variant("standard-draw", set=12, players=4, hand_size=5)
-    g = Game.new(rules, 3)
+    g = new_game(rules, 3)
     players = [make_player("easy", 3 + i) for i in range(rules.players)]
     while g.phase == "play" and len(g.line) < 30:
         g.apply(players[g.turn].choose(seat_view(g, g.turn)))

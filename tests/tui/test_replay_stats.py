@@ -13,7 +13,16 @@ from typer.testing import CliRunner
 
 from dominoes_tui import cli, store
 from dominoes_tui.ai import make_player
-from dominoes_tui.engine import HAND_OVER, Game, NextHand, Resign, load_variant, seat_view, tiles
+from dominoes_tui.engine import (
+    HAND_OVER,
+    Game,
+    NextHand,
+    Resign,
+    load_variant,
+    new_game,
+    seat_view,
+    tiles,
+)
 from dominoes_tui.store.history import DB_NAME
 from dominoes_tui.tui.screens import replay as replay_mod
 from dominoes_tui.tui.screens.replay import ReplayApp, ReplayScreen
@@ -27,7 +36,7 @@ SIZES = [pytest.param((100, 32), id="100x32"), pytest.param((80, 24), id="80x24"
 
 def cpu_match(variant: str, seed: int, steps: int | None = None, resign: bool = False) -> Game:
     """A match between two Easy CPUs (to the end, or ``steps`` actions; or seat 0 resigns)."""
-    game = Game.new(load_variant(variant), seed)
+    game = new_game(load_variant(variant), seed)
     players = [make_player("easy", seed * 10 + s) for s in range(2)]
     while not game.is_over and (steps is None or len(game.log) < steps):
         if game.phase == HAND_OVER:
@@ -224,7 +233,7 @@ async def test_replay_steps_to_the_final_position() -> None:
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
         assert screen.index == 0 and "The deal" in shown_text(screen, "#rp-step")
-        start = Game.new(final.rules, final.seed)
+        start = new_game(final.rules, final.seed)
         assert screen.game.hands == start.hands
         # Every hand face up: the CPU's tiles are named on the top row.
         cpu_row = shown_text(screen, "#rp-other")

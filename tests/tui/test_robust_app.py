@@ -7,7 +7,7 @@ from __future__ import annotations
 from conftest import first_legal, settle
 
 from dominoes_tui import store
-from dominoes_tui.engine import Game, Resign, load_variant
+from dominoes_tui.engine import Resign, load_variant
 from dominoes_tui.tui.app import DominoesApp
 from dominoes_tui.tui.screens.start import StartScreen
 
@@ -26,7 +26,7 @@ def notes(app) -> list[str]:
 
 def saved_match(players: int = 2, human_seat: int = 0) -> store.MatchInfo:
     rules = load_variant("classic") if players == 2 else load_variant("international")
-    g = Game.new(rules, 3)
+    g = new_game(rules, 3)
     for _ in range(3):
         g.apply(g.legal_actions()[0])
     from dominoes_tui.store.saves import default_names
@@ -38,7 +38,7 @@ def saved_match(players: int = 2, human_seat: int = 0) -> store.MatchInfo:
 
 
 def record_a_match() -> None:
-    g = Game.new(load_variant("double-first"), 3)
+    g = new_game(load_variant("double-first"), 3)
     g.apply(Resign(0))
     info = store.MatchInfo(cpu_level="easy", names=("You", "CPU"), human_seat=0)
     assert not store.finish_match(g, info).problem
@@ -50,6 +50,8 @@ def screens_named(app, name: str) -> list:
 
 # ------------------------------------------------------------------ double activation
 import pytest  # noqa: E402
+
+from dominoes_tui.engine import new_game  # noqa: E402
 
 OPENS = {
     "new": "OptionsScreen",

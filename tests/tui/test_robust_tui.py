@@ -16,7 +16,7 @@ from conftest import first_legal, settle
 from typer.testing import CliRunner
 
 from dominoes_tui import cli, options, store
-from dominoes_tui.engine import Game, Resign, load_variants
+from dominoes_tui.engine import Resign, load_variants, new_game
 from dominoes_tui.store.history import DB_NAME
 from dominoes_tui.tui.app import DominoesApp
 from dominoes_tui.tui.screens.dialogs import RulesScreen
@@ -98,7 +98,7 @@ async def test_markup_in_a_variants_name_and_words_crashes_no_screen() -> None:
 
 def _record_markup_match(variant: str = MARKUP) -> int:
     rules = load_variants()[variant].replace(resign=True)
-    g = Game.new(rules, 3)
+    g = new_game(rules, 3)
     g.apply(Resign(0))
     info = store.MatchInfo(cpu_level="easy", names=("You", "CPU"), now=lambda: 0.0)
     rec = store.finish_match(g, info)
@@ -161,7 +161,7 @@ async def test_resume_plays_a_saved_house_even_when_the_file_broke_since() -> No
     path = home() / "variants.toml"
     path.write_text('[mine]\nbase = "draw"\ntarget = 50\n', encoding="utf-8")
     rules = load_variants()["mine"]
-    game = Game.new(rules, 4)
+    game = new_game(rules, 4)
     game.apply(game.legal_actions()[0])
     assert store.autosave(game, store.MatchInfo(cpu_level="easy", names=("You", "CPU"))) is None
     path.write_text("[mine\n", encoding="utf-8")
@@ -326,7 +326,7 @@ def test_the_app_commands_need_a_terminal(args, tmp_path) -> None:
 
 # ------------------------------------------------------------------ sentences quoting a file
 def _save_with_markup_in_its_rules() -> None:
-    game = Game.new(load_variants()["draw"], 4)
+    game = new_game(load_variants()["draw"], 4)
     game.apply(game.legal_actions()[0])
     assert store.autosave(game, store.MatchInfo(cpu_level="easy", names=("You", "CPU"))) is None
     path = store.autosave_path()

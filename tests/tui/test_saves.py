@@ -10,7 +10,7 @@ from conftest import first_legal, make_app, play_until, settle, take_turn
 from typer.testing import CliRunner
 
 from dominoes_tui import cli, store
-from dominoes_tui.engine import Game, load_variant
+from dominoes_tui.engine import load_variant, new_game
 from dominoes_tui.store.saves import FORMAT_VERSION
 from dominoes_tui.tui import app as tui_app
 from dominoes_tui.tui.app import DominoesApp
@@ -180,7 +180,7 @@ async def test_resume_restores_the_same_position_with_clocks_stopped_until_a_key
 
 
 async def test_resume_on_the_cpus_turn_waits_for_a_key_too() -> None:
-    game = Game.new(load_variant("classic"), 5)
+    game = new_game(load_variant("classic"), 5)
     while game.turn != 1 or not game.log:
         game.apply(game.legal_actions()[0])
     info = store.MatchInfo(cpu_level="easy", names=("You", "CPU (Easy)"))
@@ -198,7 +198,7 @@ async def test_resume_on_the_cpus_turn_waits_for_a_key_too() -> None:
 
 async def test_resume_of_a_finished_match_records_it() -> None:
     """The app died between the last move and the history: the save finishes the job."""
-    g = Game.new(load_variant("classic", target=30), 11)
+    g = new_game(load_variant("classic", target=30), 11)
     while not g.is_over:
         g.apply(g.legal_actions()[0])
     info = store.MatchInfo(cpu_level="easy", names=("You", "CPU (Easy)"))
@@ -238,7 +238,7 @@ async def test_a_corrupt_save_is_set_aside_and_a_new_game_offered() -> None:
 
 
 async def test_a_save_from_a_newer_version_is_set_aside() -> None:
-    g = Game.new(load_variant("classic"), 3)
+    g = new_game(load_variant("classic"), 3)
     g.apply(g.legal_actions()[0])
     info = store.MatchInfo()
     store.autosave(g, info)
@@ -286,7 +286,7 @@ async def test_new_game_abandons_the_unfinished_match() -> None:
 
 
 async def test_a_new_match_gives_up_the_save_on_disk_at_its_first_action() -> None:
-    g = Game.new(load_variant("classic"), 3)
+    g = new_game(load_variant("classic"), 3)
     for _ in range(3):
         g.apply(g.legal_actions()[0])
     info = store.MatchInfo(cpu_level="easy")

@@ -8,7 +8,7 @@ import pytest
 from conftest import first_legal, settle
 
 from dominoes_tui import options, store
-from dominoes_tui.engine import Game, load_variant
+from dominoes_tui.engine import load_variant, new_game
 from dominoes_tui.engine.rules import follow
 from dominoes_tui.tui.app import DominoesApp
 from dominoes_tui.tui.screens.dialogs import RulesScreen
@@ -208,7 +208,7 @@ async def test_R_D_4_players_set_the_tiles_per_hand() -> None:
         await settle(pilot)
         g = app.table.game
         assert (g.rules.players, g.rules.hand_size) == (3, 5)
-        dealt = Game.new(g.rules, g.seed)
+        dealt = new_game(g.rules, g.seed)
         assert [len(dealt.hand(s)) for s in range(3)] == [5, 5, 5]
 
 
@@ -320,7 +320,7 @@ async def test_rules_entry_explains_the_highlighted_house() -> None:
 
 async def test_continue_resumes_the_autosave() -> None:
     rules = load_variant("classic")
-    game = Game.new(rules, 9)
+    game = new_game(rules, 9)
     info = store.MatchInfo(cpu_level="easy", names=("You", "CPU"), human_seat=0)
     assert store.autosave(game, info) is None
     app = menu_app()
@@ -355,7 +355,7 @@ async def test_a_corrupt_save_is_explained_and_a_new_game_offered() -> None:
 async def test_statistics_once_a_match_is_recorded() -> None:
     from dominoes_tui.engine import Resign
 
-    game = Game.new(load_variant("double-first"), 3)
+    game = new_game(load_variant("double-first"), 3)
     game.apply(Resign(0))
     info = store.MatchInfo(cpu_level="easy", names=("You", "CPU"), human_seat=0)
     assert not store.finish_match(game, info).problem

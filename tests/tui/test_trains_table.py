@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from conftest import first_legal, make_app, play_until, press_to_select, settle
 
-from dominoes_tui.engine import Game, Stop, load_variant, tiles
+from dominoes_tui.engine import Game, Stop, load_variant, new_game, tiles
 from dominoes_tui.engine.chicken_foot import ChickenFootGame
 from dominoes_tui.engine.trains import TrainsGame
 from dominoes_tui.table import PlaceQuestion
@@ -227,7 +227,7 @@ def cpu_round(variant: str, seed: int) -> Game:
     from dominoes_tui.ai import make_player
     from dominoes_tui.engine import seat_view
 
-    game = Game.new(load_variant(variant, players=4, rounds=1), seed)
+    game = new_game(load_variant(variant, players=4, rounds=1), seed)
     players = [make_player("easy", seed * 10 + s) for s in range(4)]
     while not game.is_over:
         game.apply(players[game.turn].choose(seat_view(game, game.turn)))

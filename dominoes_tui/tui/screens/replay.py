@@ -257,7 +257,7 @@ class ReplayScreen(DismissOnce, Screen[None]):
     @property
     def rounds(self) -> bool:
         """Mexican Train or Chicken Foot: rounds, trains or a foot instead of a line."""
-        return self.positions[0].rules.layout in ("trains", "chicken_foot")
+        return self.positions[0].rules.is_rounds
 
     def _lines(self, g: Game) -> list[str]:
         """A position's hand (or round) in the move log's words."""
