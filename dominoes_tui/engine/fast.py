@@ -1371,6 +1371,17 @@ def position(
     return position_class(view.rules).from_view(view, hands, boneyard)
 
 
+def outcome_key(position: Position, action: Action) -> tuple:
+    """Actions with equal keys reach the same position from ``position`` (a tile on either
+    of two ends showing the same number, Chicken Foot's lines alike): the one rule by which
+    the search values such moves once and the review counts a decision."""
+    if not isinstance(action, Play):
+        return (type(action).__name__,)
+    p = position.copy()
+    p.apply(action)
+    return ("play", action.tile, p.layout_key(), p.turn)
+
+
 def random_hand(rules: Rules, rng: random.Random, scores: Scores | None = None) -> HandResult:
     """Deal, lead and play one first hand at random (uniform policy), and score it."""
     cls = position_class(rules)
