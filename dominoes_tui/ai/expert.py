@@ -35,7 +35,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..engine import Action, Play, Rules, SeatView, fast, tiles
+from ..engine import Action, Rules, SeatView, fast, fits, tiles
+from . import rounds
 from .endgame import NodeBudget, Solver
 from .knowledge import Knowledge, infer, public_voids, sample_slots, sample_world
 from .sim import match_value
@@ -135,6 +136,9 @@ class ExpertPlayer:
         """Mean value of each action at the last decision (for hints and tests)."""
         self.last_points: dict[Action, float] = {}
         """Mean net points of the hand for this side after each action, at the last decision."""
+        self.last_chances: dict[Action, float] = {}
+        """In a game of rounds: each action's chance to finish the match lowest, at the last
+        decision."""
         self.last_deals = 0
         self.last_playouts = 0
         self.capped = 0
@@ -153,9 +157,16 @@ class ExpertPlayer:
     def evaluate(self, view: SeatView) -> dict[Action, float]:
         """Mean value (chance to win the match, plus a little for points) of each legal action."""
         if view.board is not None:  # Mexican Train, Chicken Foot (ai/rounds.py)
-            from .rounds import expert_values
-
-            return expert_values(self, view)
+            # Expert left at its default budget: these games' own
+            budget = self.playouts
+            if budget == DEFAULT_PLAYOUTS:
+                budget = rounds.DEFAULT_PLAYOUTS
+            got = rounds.expert_values(view, self.rng, budget, self.greedy, self.time_cap)
+            self.last_values = got.values
+            self.last_chances = got.chances
+            self.last_deals = got.deals
+            self.capped += got.capped
+            return got.values
         start = time.thread_time()
         legal = list(view.legal)
         root = fast.position(view)  # the layout's position: the search spells no rule
@@ -164,7 +175,7 @@ class ExpertPlayer:
         same: dict[Action, Action] = {}
         seen: dict[tuple, Action] = {}
         for a in legal:
-            key = _outcome_key(root, a)
+            key = fast.outcome_key(root, a)
             if key in seen:
                 same[a] = seen[key]
             else:
@@ -406,25 +417,15 @@ class PlayModel:
         return w
 
 
-def _fives_now(rules, tb: fast.Table, t: int) -> int:
+def _fives_now(rules: Rules, tb: fast.Table, t: int) -> int:
     """The most ``t`` would score at once on ``tb`` (All Fives), over the ends it fits."""
     if not tb.ends:
-        v = tiles.VALUE[t]
-        return v if v and not v % 5 else 0
+        return fits.fives_after(tb.ends, tb.end_tiles, t, None, tiles.HIGH[t])
     best = 0
     for e, n in enumerate(tb.ends):
-        for x in fast.touches(rules, t, n):
-            best = max(best, fast._fives_after(tb, t, e, x))
+        for x in fits.touches(rules, t, n):
+            best = max(best, fits.fives_after(tb.ends, tb.end_tiles, t, e, x))
     return best
-
-
-def _outcome_key(root: fast.Position, a: Action) -> tuple:
-    """Plays of one tile that leave the same open ends (numbers, doubles, arms, fives) are one."""
-    if not isinstance(a, Play):
-        return (type(a).__name__,)
-    p = root.copy()
-    p.apply(a)
-    return ("play", a.tile, p.layout_key())
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,8 @@ from __future__ import annotations
 import random
 
 from ..engine import Action, Draw, Play, PlayDoubles, SeatView, tiles, wanted_number
-from ..engine.fast import place, table_of, wild_tiles
+from ..engine.fast import place, table_of
+from ..engine.fits import wild_tiles
 from .base import after_play, shed
 from .knowledge import Knowledge, ends_mask, fit_of, infer
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ..engine import Action, Play, PlayDoubles, SeatView, tiles
-from ..engine.fast import fit_masks
+from ..engine.fits import fit_masks
 from .base import after_play, shed
 
 

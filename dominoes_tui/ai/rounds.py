@@ -35,6 +35,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -45,7 +46,6 @@ from .knowledge import infer as infer_line
 
 if TYPE_CHECKING:
     from ..engine import Rules
-    from .expert import ExpertPlayer
 
 _SUIT = tiles.SUIT_MASK
 _BIT = tiles.BIT
@@ -150,16 +150,6 @@ def after_play(view: SeatView, a: Action) -> tuple[int, tuple[int, ...]]:
     else:
         opened = p.places()  # type: ignore[attr-defined]
     return hand, tuple(p.ends[q] for q in opened)  # type: ignore[attr-defined]
-
-
-def outcome_key(view: SeatView, a: Action) -> tuple:
-    """Moves with the same key reach the same position (Chicken Foot: a tile on either of
-    two lines showing the same number); the review counts a decision by these keys."""
-    if not isinstance(a, Play):
-        return (type(a).__name__,)
-    p = fast.position(view)
-    p.apply(a)
-    return ("play", a.tile, p.layout_key(), p.turn)
 
 
 # ---------------------------------------------------------------- Medium
@@ -504,16 +494,38 @@ def lowest_chance(totals: tuple[int, ...], me: int, spread: float) -> float:
     return total
 
 
-def expert_values(player: ExpertPlayer, view: SeatView) -> dict[Action, float]:
-    """Expert's value of every legal move (chance to finish lowest, plus a little for
-    penalty against the field); sets ``player.last_values`` / ``last_deals``."""
+@dataclass(frozen=True)
+class RoundValues:
+    """Expert's search of one decision in a game of rounds (:func:`expert_values`)."""
+
+    values: dict[Action, float]
+    """Every legal move's value: the chance to finish the match lowest, plus a little for
+    the penalty against the field."""
+    chances: dict[Action, float]
+    """Every legal move's chance to finish the match with the lowest total (0..1)."""
+    deals: int
+    """The deals the moves were played out on."""
+    capped: bool
+    """The time cap ended the search before its budget."""
+
+
+def expert_values(
+    view: SeatView,
+    rng: random.Random,
+    playouts: int = DEFAULT_PLAYOUTS,
+    greedy: float = 0.75,
+    time_cap: float | None = None,
+) -> RoundValues:
+    """Expert's value of every legal move of ``view``'s seat (see the module docstring):
+    ``playouts`` split over the distinct moves, each played out with the engine's playout
+    at ``greedy``; ``time_cap`` seconds stop the search between deals (None: never)."""
     legal = list(view.legal)
     root = fast.position(view)
     acts: list[Action] = []
     same: dict[Action, Action] = {}
     seen: dict[tuple, Action] = {}
     for a in legal:
-        key = outcome_key(view, a)
+        key = fast.outcome_key(root, a)
         if key in seen:
             same[a] = seen[key]
         else:
@@ -521,16 +533,9 @@ def expert_values(player: ExpertPlayer, view: SeatView) -> dict[Action, float]:
             acts.append(a)
     rules = view.rules
     me = view.seat
-    from .expert import DEFAULT_PLAYOUTS as LINE_PLAYOUTS
-
-    playouts = player.playouts
-    if playouts == LINE_PLAYOUTS:
-        playouts = DEFAULT_PLAYOUTS  # Expert left at its default: these games' budget
     deals = max(MIN_DEALS, min(MAX_DEALS, playouts // len(acts)))
     know = infer(view)
-    rng = player.rng
     rand = rng.random
-    greedy = player.greedy
     sigma = round_spread(rules)
     left = max(0, view.rounds - view.hand_no)
     future = sigma * math.sqrt(left)
@@ -539,6 +544,7 @@ def expert_values(player: ExpertPlayer, view: SeatView) -> dict[Action, float]:
     wins = [0.0] * len(acts)
     start = time.perf_counter()
     done = 0
+    capped = False
     cache: dict[tuple[int, ...], float] = {}
     others = rules.players - 1
     for _ in range(deals):
@@ -560,48 +566,12 @@ def expert_values(player: ExpertPlayer, view: SeatView) -> dict[Action, float]:
             wins[j] += win
             totals[j] += win + POINTS_WEIGHT * (field - pts[me]) / sigma
         done += 1
-        if player.time_cap is not None and time.perf_counter() - start > player.time_cap:
-            player.capped += 1
+        if time_cap is not None and time.perf_counter() - start > time_cap:
+            capped = True
             break
     values = {a: totals[j] / done for j, a in enumerate(acts)}
     chances = {a: wins[j] / done for j, a in enumerate(acts)}
     for a, b in same.items():
         values[a] = values[b]
         chances[a] = chances[b]
-    player.last_values = values
-    player.last_chances = chances  # type: ignore[attr-defined]
-    player.last_deals = done
-    return values
-
-
-# ---------------------------------------------------------------- the hint
-def hint(view: SeatView, seed: int = 0, playouts: int | None = None) -> tuple[Action, str]:
-    """What Expert would play for ``view``'s seat, and one line of why (see ``ai.hint``)."""
-    from .expert import ExpertPlayer
-
-    legal = view.legal
-    if len(legal) == 1:
-        a = legal[0]
-        if isinstance(a, Draw):
-            return a, "draw: no tile of yours fits a place open to you"
-        if isinstance(a, Pass):
-            if view.drawn is not None:
-                return a, f"pass: the {tiles.name(view.drawn)} you drew fits nowhere open to you"
-            if not view.boneyard_count and trains(view):
-                return (
-                    a,
-                    "pass: nothing fits and the boneyard is empty (a marker goes on your train)",
-                )
-            return a, "pass: nothing fits and the boneyard is empty"
-        return a, f"{describe(view, a)}: the only move"
-    expert = ExpertPlayer(seed) if playouts is None else ExpertPlayer(seed, playouts=playouts)
-    a = expert.choose(view)
-    _, reasons = evaluate(view, infer(view), a)
-    reasons = [r for r in reasons if not r.startswith("sheds")] + [
-        r for r in reasons if r.startswith("sheds")
-    ]
-    why = "; ".join(reasons[:2]) if reasons else "the best chance in the simulations"
-    chance = getattr(expert, "last_chances", {}).get(a)
-    if chance is not None:
-        why += f" ({min(1.0, max(0.0, chance)):.0%} to end the match lowest)"
-    return a, f"{describe(view, a)}: {why}"
+    return RoundValues(values, chances, done, capped)

@@ -44,9 +44,16 @@ from typing import TYPE_CHECKING
 
 from . import tiles
 from .actions import Action, Draw, Pass, Play, PlayDoubles, Stop
+from .fits import FITS as _FITS
+from .fits import TOUCHES as _TOUCHES
+from .fits import ends_count, fives_after, fives_points, wild_tiles
+from .fits import ends_fit as ends_fit
+from .fits import fit_masks as fit_masks
+from .fits import touches as touches
 from .rules import Rules
 from .scoring import HandResult, Scores, score_hand
-from .state import _double_order, redeal_needed, wanted_number
+from .state import _double_order, redeal_needed
+from .trains import open_places
 
 if TYPE_CHECKING:  # pragma: no cover
     from .view import SeatView
@@ -58,70 +65,12 @@ _DOUBLES = tiles.DOUBLES_MASK
 _VALUE = tiles.VALUE
 _DOUBLE = tiles.DOUBLE
 _BIT = tiles.BIT
-_MATADORS = tiles.MATADORS_MASK
 _PIPS = range(tiles.MAX_PIP + 1)
 
 Rand = Callable[[], float]
 
 
 # ------------------------------------------------------------------ what fits where
-
-
-def _touch_table(match_rule: str) -> list[list[tuple[int, ...]]]:
-    """``[t][n]``: the halves of tile ``t`` that may be laid against an open ``n``.
-
-    R-M-1 (the tile shows the number the end wants, :func:`wanted_number`),
-    R-MT-1 (in Matador that is 7 - n) and R-MT-2 (a matador goes on any end,
-    either way round; a blank end takes only a matador), as ``Game._touches``.
-    """
-    out = []
-    for t in range(len(_LOW)):
-        lo, hi = _LOW[t], _HIGH[t]
-        row: list[tuple[int, ...]] = []
-        for n in _PIPS:
-            if match_rule == "sum7" and _MATADORS >> t & 1:
-                row.append((hi,) if lo == hi else (hi, lo))
-                continue
-            want = wanted_number(match_rule, n)
-            row.append((want,) if want is not None and (lo == want or hi == want) else ())
-        out.append(row)
-    return out
-
-
-_TOUCHES = {rule: _touch_table(rule) for rule in ("equal", "sum7")}
-_FITS = {
-    rule: [sum(_BIT[t] for t in range(len(_LOW)) if table[t][n]) for n in _PIPS]
-    for rule, table in _TOUCHES.items()
-}
-
-
-def fit_masks(rules: Rules) -> list[int]:
-    """``fit[n]``: every tile that may go on an open ``n`` under ``rules`` (R-M-1, R-MT-1/2)."""
-    return _FITS[rules.match_rule]
-
-
-def touches(rules: Rules, t: int, n: int) -> tuple[int, ...]:
-    """The halves of ``t`` that may be laid against an open ``n`` (none: it does not fit)."""
-    return _TOUCHES[rules.match_rule][t][n]
-
-
-def wild_tiles(rules: Rules) -> int:
-    """Tiles that go on any open end whatever it shows (Matador's matadors, R-MT-2); else 0."""
-    m = tiles.set_mask(rules.set)
-    for n in range(rules.set + 1):
-        m &= _FITS[rules.match_rule][n]
-    return m
-
-
-def ends_fit(rules: Rules, ends: tuple[int, ...] | list[int]) -> int:
-    """Every tile that fits one of ``ends`` (every tile when nothing is laid)."""
-    if not ends:
-        return tiles.set_mask(rules.set)
-    fit = _FITS[rules.match_rule]
-    m = 0
-    for n in ends:
-        m |= fit[n]
-    return m
 
 
 def heaviest(fit: int) -> int:
@@ -276,14 +225,8 @@ def table_of(view: SeatView) -> Table:
 
 
 def fives_count(tb: Table) -> int:
-    """The open ends added up (R-F-2), as ``Game.fives_count``."""
-    if tb.laid == 1 and len(tb.ends) == 2:
-        return _VALUE[tb.end_tiles[0]]
-    total = 0
-    for n, t in zip(tb.ends, tb.end_tiles):
-        if t >= 0:
-            total += 2 * n if _DOUBLE[t] else n
-    return total
+    """The open ends added up (R-F-2), as ``Game.fives_count`` (:func:`.fits.ends_count`)."""
+    return ends_count(tb.ends, tb.end_tiles, tb.laid)
 
 
 def place(rules: Rules, tb: Table, t: int, end: int | None, touch: int | None, seat: int) -> int:
@@ -316,30 +259,10 @@ def place(rules: Rules, tb: Table, t: int, end: int | None, touch: int | None, s
                 tb.end_tiles += [-1, -1]
     if rules.end_scoring != "fives":
         return 0
-    total = fives_count(tb)
-    if total and not total % 5:
-        tb.fives[rules.side_of(seat)] += total
-        return total
-    return 0
-
-
-def _fives_after(tb: Table, t: int, e: int, touch: int) -> int:
-    """What laying ``t`` on end ``e`` (``touch`` against it) would score (R-F-2), without laying it.
-
-    After a play at least two tiles are down, so the count is the ends' own
-    (a spinner's arms opened by this play hold no tile yet and add nothing).
-    """
-    total = 0
-    for n, et in zip(tb.ends, tb.end_tiles):
-        if et >= 0:
-            total += 2 * n if _DOUBLE[et] else n
-    old = tb.end_tiles[e]
-    if old >= 0:
-        n = tb.ends[e]
-        total -= 2 * n if _DOUBLE[old] else n
-    v = _HIGH[t] if _LOW[t] == touch else _LOW[t]
-    total += 2 * v if _DOUBLE[t] else v
-    return total if total and not total % 5 else 0
+    scored = fives_points(ends_count(tb.ends, tb.end_tiles, tb.laid))
+    if scored:
+        tb.fives[rules.side_of(seat)] += scored
+    return scored
 
 
 def table_plays(rules: Rules, tb: Table, fit: int) -> list[tuple[int, int, int | None]]:
@@ -448,7 +371,7 @@ def table_playout(
                     x = o[2]
                     if x is None:
                         x = tt[o[0]][tb.ends[o[1]]][0]
-                    key += 6 * _fives_after(tb, o[0], o[1], x)
+                    key += 6 * fives_after(tb.ends, tb.end_tiles, o[0], o[1], x)
                 if key > best_key:
                     best_key = key
                     t, e, th = o
@@ -765,7 +688,7 @@ def styled_table_playout(
                 if wv and stuck:
                     key += wv
                 if fives:
-                    key += wfives * _fives_after(tb, u, oe, x)
+                    key += wfives * fives_after(tb.ends, tb.end_tiles, u, oe, x)
                 if wild >> u & 1 and spare:
                     key -= wm
                 if key > best:
@@ -1530,12 +1453,8 @@ class TrainsPosition(Position):
     def places(self, seat: int | None = None) -> tuple[int, ...]:
         """The trains ``seat`` (default: the seat to move) may play on now (R-TR-3, 4, 8)."""
         s = self.turn if seat is None else seat
-        if self.pending >= 0:
-            return (self.pending,)
-        if self.restricted(s):
-            return (s,)
-        markers = self.markers
-        return (*(k for k in range(self.players) if k == s or markers >> k & 1), self.players)
+        pending = self.pending if self.pending >= 0 else None
+        return open_places(self.players, s, self.markers, pending, self.restricted(s))
 
     def plays(self, mask: int, places: tuple[int, ...] | None = None) -> list[Action]:
         """Every ``Play`` of a tile in ``mask`` on a train of ``places`` it fits, tile by tile."""
@@ -1685,7 +1604,6 @@ def trains_playout(
     """
     hands, bone, ends = pos.hands, pos.boneyard, pos.ends
     players = pos.players
-    mex = players
     markers, pending, firsts = pos.markers, pos.pending, pos.firsts
     run, drawn, turn, passes = pos.run, pos.drawn, pos.turn, pos.passes
     run_rule = pos.run_rule
@@ -1693,16 +1611,8 @@ def trains_playout(
     result: int | None = None
     while True:
         s = turn
-        restricted = run_rule and firsts >> s & 1
-        if pending >= 0:
-            places: tuple[int, ...] | list[int] = (pending,)
-        elif restricted:
-            places = (s,)
-        elif markers:
-            places = [k for k in range(players) if k == s or markers >> k & 1]
-            places.append(mex)
-        else:
-            places = (s, mex)
+        restricted = run_rule and bool(firsts >> s & 1)
+        places = open_places(players, s, markers, pending if pending >= 0 else None, restricted)
         h = hands[s]
         cand = (1 << drawn) if drawn >= 0 else h
         opts: list[tuple[int, int | None]] = []

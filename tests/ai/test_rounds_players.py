@@ -259,7 +259,7 @@ def _mid_round(name: str, seed: int, moves: int, players: int = 4) -> Game:
         g.apply(rng.choice(g.legal_actions()))
     while (
         g.phase == "play"
-        and len({rounds.outcome_key(seat_view(g, g.turn), a) for a in g.legal_actions()}) < 2
+        and not rv.is_decision(seat_view(g, g.turn))
     ):
         g.apply(g.legal_actions()[0])
     assert g.phase == "play"

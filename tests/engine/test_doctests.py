@@ -16,6 +16,7 @@ MODULES = [
     "dominoes_tui.engine.rules",
     "dominoes_tui.engine.trains",
     "dominoes_tui.engine.chicken_foot",
+    "dominoes_tui.engine.fits",
 ]
 
 

@@ -27,6 +27,7 @@ from dominoes_tui.engine import (
     Scores,
     Stop,
     fast,
+    fits,
     load_variant,
     load_variants,
     score_hand,
@@ -264,7 +265,7 @@ def test_fit_masks_and_touches_agree_with_game(rule) -> None:
             assert fast.touches(rules, t, n) == tuple(g._touches(t, n))
             assert bool(fit[n] >> t & 1) == bool(g._touches(t, n))
     wild = fast.wild_tiles(rules)
-    assert wild == (tiles.MATADORS_MASK & tiles.set_mask(6) if rule == "matador" else 0)
+    assert wild == (fits.MATADORS & tiles.set_mask(6) if rule == "matador" else 0)
 
 
 def test_a_copied_game_scores_fives_in_the_copy_only() -> None:
