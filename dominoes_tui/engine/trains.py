@@ -137,6 +137,8 @@ def open_places(
         return (pending,)
     if first_turn_only:
         return (seat,)
+    if not markers:
+        return (seat, players)
     return (*(k for k in range(players) if k == seat or markers >> k & 1), players)
 
 

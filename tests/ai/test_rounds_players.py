@@ -257,10 +257,7 @@ def _mid_round(name: str, seed: int, moves: int, players: int = 4) -> Game:
         if g.phase != "play":
             break
         g.apply(rng.choice(g.legal_actions()))
-    while (
-        g.phase == "play"
-        and not rv.is_decision(seat_view(g, g.turn))
-    ):
+    while g.phase == "play" and not rv.is_decision(seat_view(g, g.turn)):
         g.apply(g.legal_actions()[0])
     assert g.phase == "play"
     return g

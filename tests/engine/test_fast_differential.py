@@ -1,4 +1,4 @@
-"""Differential tests: every layout's fast playout (engine/fast.py) against the readable Game.
+"""Differential tests: every layout's fast playout (engine/fast/) against the readable Game.
 
 - The plain line (``fast.playout``, the hot loop): the same seed deals the same hands and
   finds the same opener on both paths; every action of a traced playout is legal in
