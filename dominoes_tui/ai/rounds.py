@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ..engine import Action, Draw, Pass, Play, SeatView, Stop, fast, tiles
+from ..engine import Action, Draw, FootBoard, Pass, Play, SeatView, Stop, TrainsBoard, fast, tiles
 from ..engine.scoring import counted_pips
 from .knowledge import Knowledge, sample_world
 from .knowledge import infer as infer_line
@@ -62,7 +62,7 @@ def is_rounds(view: SeatView) -> bool:
 
 def trains(view: SeatView) -> bool:
     """Mexican Train (the board has trains); else Chicken Foot."""
-    return hasattr(view.board, "trains")
+    return isinstance(view.board, TrainsBoard)
 
 
 def penalty(rules: Rules, hand: int, t: int) -> int:
@@ -82,9 +82,12 @@ def infer(view: SeatView) -> Knowledge:
     """
     know = infer_line(view)
     board = view.board
-    d = getattr(board, "round_double", None)
-    if d is not None and board.centre is None and any(e.kind == "draw" for e in view.events):
-        bit = _BIT[d]
+    if (
+        isinstance(board, FootBoard)
+        and board.centre is None
+        and any(e.kind == "draw" for e in view.events)
+    ):
+        bit = _BIT[board.round_double]
         for s, slots in enumerate(know.slots):
             keep = len(slots) - 1 if board.drew and s == view.turn else len(slots)
             for i in range(keep):
@@ -105,20 +108,28 @@ def lacks(know: Knowledge, view: SeatView, seat: int, mask: int) -> float:
 
 
 # ---------------------------------------------------------------- places
+def _foot_board(view: SeatView) -> FootBoard:
+    """Chicken Foot's board of ``view`` (a view of a game of rounds that is not Mexican Train)."""
+    board = view.board
+    if not isinstance(board, FootBoard):
+        raise ValueError("this view is not of a game of rounds")
+    return board
+
+
 def places(view: SeatView, seat: int | None = None) -> tuple[int, ...]:
     """Where ``seat`` (default: this seat) may lay a tile now, as the engine says."""
     board = view.board
-    if trains(view):
-        return board.places_for(view.seat if seat is None else seat)  # type: ignore[union-attr]
-    return board.places()  # type: ignore[union-attr]
+    if isinstance(board, TrainsBoard):
+        return board.places_for(view.seat if seat is None else seat)
+    return _foot_board(view).places()
 
 
 def place_end(view: SeatView, p: int) -> int:
     """The number a tile must show to go on place ``p``."""
     board = view.board
-    if trains(view):
-        return board.trains[p].end  # type: ignore[union-attr]
-    return board.lines[p].end  # type: ignore[union-attr]
+    if isinstance(board, TrainsBoard):
+        return board.trains[p].end
+    return _foot_board(view).lines[p].end
 
 
 def describe(view: SeatView, a: Action) -> str:
@@ -128,9 +139,9 @@ def describe(view: SeatView, a: Action) -> str:
         if a.end is None:
             return f"{name} in the centre"
         board = view.board
-        if trains(view):
-            return f"{name} on {board.place_name(a.end, view.seat)}"  # type: ignore[union-attr]
-        return f"{name} on {board.place_name(a.end)}"  # type: ignore[union-attr]
+        if isinstance(board, TrainsBoard):
+            return f"{name} on {board.place_name(a.end, view.seat)}"
+        return f"{name} on {_foot_board(view).place_name(a.end)}"
     if isinstance(a, Stop):
         return "stop the run"
     return str(a)
@@ -142,14 +153,12 @@ def after_play(view: SeatView, a: Action) -> tuple[int, tuple[int, ...]]:
     if not isinstance(a, Play):
         return hand, tuple(place_end(view, p) for p in places(view))
     hand &= ~_BIT[a.tile]
-    root = fast.position(view)
-    root.apply(a)
-    p = root
-    if trains(view):
-        opened = p.places(view.seat)  # type: ignore[attr-defined]
-    else:
-        opened = p.places()  # type: ignore[attr-defined]
-    return hand, tuple(p.ends[q] for q in opened)  # type: ignore[attr-defined]
+    p = fast.position(view)
+    if not isinstance(p, fast.RoundsPosition):
+        raise ValueError("this view is not of a game of rounds")
+    p.apply(a)
+    opened = p.places(view.seat) if isinstance(p, fast.TrainsPosition) else p.places()
+    return hand, tuple(p.ends[q] for q in opened)
 
 
 # ---------------------------------------------------------------- Medium
@@ -165,8 +174,9 @@ def medium_key(view: SeatView, a: Action) -> tuple:
     if _DOUBLE[t] and a.end is not None:
         double = 1 if rest & _SUIT[_HIGH[t]] else -1
     where = 0
-    if trains(view) and a.end is not None:
-        where = 2 if a.end == view.seat else 1 if a.end == view.board.mexican else 0  # type: ignore[union-attr]
+    board = view.board
+    if isinstance(board, TrainsBoard) and a.end is not None:
+        where = 2 if a.end == view.seat else 1 if a.end == board.mexican else 0
     return (
         double if trains(view) else 0,
         penalty(rules, view.hand, t),
@@ -328,18 +338,18 @@ def features(view: SeatView, know: Knowledge, a: Play) -> dict[str, float]:
         f["void_leader"] = lacks(know, view, leader, _SUIT[m])
         if not view.boneyard_count:
             f["void_next_no_draw"] = f["void_next"]
-    if trains(view):
-        board = view.board
+    board = view.board
+    if isinstance(board, TrainsBoard):
         me = view.seat
-        own = board.trains[me]  # type: ignore[union-attr]
+        own = board.trains[me]
         before = _chain(view.hand, own.end)
         after = _chain(hand, tiles.other_end(t, own.end) if p == me else own.end)
         f["chain"] = after[0]
         f["breaks"] = float(p != me and bool(before[2] & _BIT[t]))
         f["orphan"] = float(p != me and not before[2] & _BIT[t])
         f["own"] = float(p == me)
-        f["mexican"] = float(p == board.mexican)  # type: ignore[union-attr]
-        f["open_train"] = float(p != me and p != board.mexican)  # type: ignore[union-attr]
+        f["mexican"] = float(p == board.mexican)
+        f["open_train"] = float(p != me and p != board.mexican)
         f["close"] = float(p == me and own.marker)
         if _DOUBLE[t]:
             follow = bool(hand & _SUIT[n])
@@ -453,7 +463,7 @@ def round_spread(rules: Rules) -> float:
     got = _SPREADS.get(key)
     if got is None:
         rng = random.Random(4242)
-        xs = []
+        xs: list[int] = []
         for _ in range(200):
             xs.extend(fast.random_round(rules, rng, 1, greedy=0.75).counted)
         mu = sum(xs) / len(xs)
