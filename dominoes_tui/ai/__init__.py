@@ -16,7 +16,6 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from ..engine import tiles
 from ..engine.levels import ARENA_LEVELS, LEVELS
 
 # Each level's module loads when a player of it is first made (or its class named):
@@ -33,10 +32,10 @@ _WHERE = {name: module for module, name in _CLASSES.values()} | {
     "ActionValue": "expert",
     "evaluate_actions": "expert",
     "hint": "hints",
+    "describe_action": "words",
 }
 
 if TYPE_CHECKING:
-    from ..engine import Action, SeatView
     from .base import Player
     from .easy import RandomPlayer
     from .expert import ActionValue, ExpertPlayer, evaluate_actions
@@ -44,6 +43,7 @@ if TYPE_CHECKING:
     from .hints import hint
     from .medium import GreedyPlayer
     from .pimc import PimcPlayer
+    from .words import describe_action
 
 
 def __getattr__(name: str) -> Any:
@@ -62,29 +62,6 @@ def make_player(level: str = "easy", seed: int | None = None) -> Player:
         raise ValueError(f"no CPU level {level!r}; choose one of {', '.join(ARENA_LEVELS)}")
     cls = getattr(importlib.import_module(f"{__name__}.{where[0]}"), where[1])
     return cls(seed)
-
-
-def describe_action(a: Action, view: SeatView | None = None) -> str:
-    """Short words for an action: ``"6-6 on the left"``, ``"draw"``.
-
-    With ``view``, the end is left out when both ends show the same number.
-    """
-    from ..engine import Play, PlayDoubles
-    from ..engine.actions import END_NAMES
-
-    if view is not None and view.board is not None:  # Mexican Train, Chicken Foot
-        from .rounds import describe
-
-        return describe(view, a)
-    if isinstance(a, Play):
-        same = view is not None and len(set(view.ends)) == 1
-        arm = " arm" if a.end is not None and a.end >= 2 else ""
-        where = "" if a.end is None or same else f" on the {END_NAMES[a.end]}{arm}"
-        way = "" if a.touch is None else f" ({a.touch} touching)"
-        return f"{tiles.name(a.tile)}{where}{way}"
-    if isinstance(a, PlayDoubles):
-        return f"{tiles.name(a.first)} and {tiles.name(a.second)}"
-    return str(a)
 
 
 __all__ = [

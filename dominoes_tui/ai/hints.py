@@ -9,10 +9,11 @@ the search gave the move.
 from __future__ import annotations
 
 from ..engine import Action, Draw, Pass, SeatView, tiles
-from . import describe_action, rounds
+from . import rounds
 from .expert import ExpertPlayer
 from .hard import evaluate as line_evaluate
 from .knowledge import infer
+from .words import describe_action
 
 
 def hint(view: SeatView, seed: int = 0, playouts: int | None = None) -> tuple[Action, str]:

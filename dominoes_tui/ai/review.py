@@ -64,11 +64,11 @@ from ..engine import (
     tiles,
 )
 from ..engine.fast import plain_line
-from . import describe_action
 from .base import after_play
 from .expert import ExpertPlayer
 from .hard import evaluate as hard_evaluate
 from .knowledge import ends_mask, fit_of, infer
+from .words import describe_action
 
 if TYPE_CHECKING:
     from ..engine import Rules
