@@ -139,7 +139,9 @@ def open_places(
         return (seat,)
     if not markers:
         return (seat, players)
-    return (*(k for k in range(players) if k == seat or markers >> k & 1), players)
+    out = [k for k in range(players) if k == seat or markers >> k & 1]
+    out.append(players)
+    return tuple(out)
 
 
 def place_name(
