@@ -18,6 +18,9 @@ from ..state import _double_order, find_opener, redeal_needed
 if TYPE_CHECKING:  # pragma: no cover
     from ..view import SeatView
 
+
+# The tile tables under short names, for the layouts' hot loops.
+_SUIT = tiles.SUIT_MASK
 _LOW = tiles.LOW
 _HIGH = tiles.HIGH
 _DOUBLES = tiles.DOUBLES_MASK

@@ -10,16 +10,23 @@ from .. import tiles
 from ..actions import Action, Play, PlayDoubles
 from ..rules import Rules
 from ..scoring import HandResult, Scores, score_hand
-from .base import Position, Rand, Style, deal, heaviest, opener_and_lead, styled_lead
+from .base import (
+    _DOUBLE,
+    _HIGH,
+    _LOW,
+    _SUIT,
+    _VALUE,
+    Position,
+    Rand,
+    Style,
+    deal,
+    heaviest,
+    opener_and_lead,
+    styled_lead,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..view import SeatView
-
-_SUIT = tiles.SUIT_MASK
-_LOW = tiles.LOW
-_HIGH = tiles.HIGH
-_VALUE = tiles.VALUE
-_DOUBLE = tiles.DOUBLE
 
 
 def plain_line(rules: Rules) -> bool:

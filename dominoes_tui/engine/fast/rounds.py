@@ -25,16 +25,10 @@ from .. import tiles
 from ..actions import Action, Play
 from ..rules import Rules
 from ..scoring import HandResult, Scores, score_round
-from .base import Position, Rand
+from .base import _DOUBLE, _HIGH, _LOW, _SUIT, _VALUE, Position, Rand
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..view import SeatView
-
-_SUIT = tiles.SUIT_MASK
-_LOW = tiles.LOW
-_HIGH = tiles.HIGH
-_VALUE = tiles.VALUE
-_DOUBLE = tiles.DOUBLE
 
 
 class RoundsPosition(Position):

@@ -14,16 +14,10 @@ from ..fits import TOUCHES as _TOUCHES
 from ..fits import ends_count, fives_after, fives_points, wild_tiles
 from ..rules import Rules
 from ..scoring import HandResult, Scores, score_hand
-from .base import Position, Rand, Style, heaviest, styled_lead
+from .base import _BIT, _DOUBLE, _HIGH, _LOW, _VALUE, Position, Rand, Style, heaviest, styled_lead
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..view import SeatView
-
-_LOW = tiles.LOW
-_HIGH = tiles.HIGH
-_VALUE = tiles.VALUE
-_DOUBLE = tiles.DOUBLE
-_BIT = tiles.BIT
 
 
 @dataclass

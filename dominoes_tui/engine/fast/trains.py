@@ -10,17 +10,11 @@ from .. import tiles
 from ..actions import Action, Draw, Pass, Play, Stop
 from ..rules import Rules
 from ..trains import TrainsBoard, open_places
-from .base import Rand
+from .base import _BIT, _DOUBLE, _HIGH, _LOW, _SUIT, Rand
 from .rounds import RoundsPosition, deal_round, heaviest_option
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..view import SeatView
-
-_SUIT = tiles.SUIT_MASK
-_LOW = tiles.LOW
-_HIGH = tiles.HIGH
-_DOUBLE = tiles.DOUBLE
-_BIT = tiles.BIT
 
 
 class TrainsPosition(RoundsPosition):
