@@ -1,7 +1,7 @@
 """Random-playout hands per second per preset, on one core.
 
 Two figures per preset:
-- ``hands_per_second``: the fast path (``engine/fast.py``: deal, lead, the
+- ``hands_per_second``: the fast path (``engine/fast/``: deal, lead, the
   layout's bitmask playout with a uniform random policy, scored by the one
   scoring module), what search-based CPU players use; every layout has one
   (the plain line, the spinner with All Fives' points, Matador's sum-to-seven);

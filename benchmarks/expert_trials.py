@@ -41,7 +41,7 @@ def _parse(spec: str) -> tuple[str, dict]:
 
 
 def _split(text: str) -> list[str]:
-    """Split at commas outside braces: ``style={"greedy":1,"double":5},race=2``."""
+    """Split at commas outside braces: ``style={"greedy":1,"double":5},model=1.0``."""
     out, depth, cur = [], 0, ""
     for ch in text:
         if ch == "," and depth == 0:

@@ -612,7 +612,7 @@ def review(
     import textwrap
 
     width = max(40, shutil.get_terminal_size().columns - 1)
-    for line in [rv.match_heading(rec), *rv.report_lines(result)]:
+    for line in [rec.heading(), *rv.report_lines(result)]:
         indent = " " * (len(line) - len(line.lstrip()))
         typer.echo(textwrap.fill(line, width, subsequent_indent=indent + "  ") or "")
 

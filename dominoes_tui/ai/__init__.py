@@ -16,12 +16,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from ..engine import tiles
-
-LEVELS = ("easy", "medium", "hard", "expert")
-"""The levels a person plays against, weakest first."""
-ARENA_LEVELS = (*LEVELS, "pimc")
-"""Every player the arena knows: the levels and the ``pimc`` yardstick."""
+from ..engine.levels import ARENA_LEVELS, LEVELS
 
 # Each level's module loads when a player of it is first made (or its class named):
 # the start menu lists LEVELS without loading any (issue 10, benchmarks/startup.py).
@@ -36,16 +31,19 @@ _WHERE = {name: module for module, name in _CLASSES.values()} | {
     "Player": "base",
     "ActionValue": "expert",
     "evaluate_actions": "expert",
+    "hint": "hints",
+    "describe_action": "words",
 }
 
 if TYPE_CHECKING:
-    from ..engine import Action, SeatView
     from .base import Player
     from .easy import RandomPlayer
     from .expert import ActionValue, ExpertPlayer, evaluate_actions
     from .hard import WeightedPlayer
+    from .hints import hint
     from .medium import GreedyPlayer
     from .pimc import PimcPlayer
+    from .words import describe_action
 
 
 def __getattr__(name: str) -> Any:
@@ -64,66 +62,6 @@ def make_player(level: str = "easy", seed: int | None = None) -> Player:
         raise ValueError(f"no CPU level {level!r}; choose one of {', '.join(ARENA_LEVELS)}")
     cls = getattr(importlib.import_module(f"{__name__}.{where[0]}"), where[1])
     return cls(seed)
-
-
-def describe_action(a: Action, view: SeatView | None = None) -> str:
-    """Short words for an action: ``"6-6 on the left"``, ``"draw"``.
-
-    With ``view``, the end is left out when both ends show the same number.
-    """
-    from ..engine import Play, PlayDoubles
-    from ..engine.actions import END_NAMES
-
-    if view is not None and view.rules.is_rounds:  # Mexican Train, Chicken Foot
-        from .rounds import describe
-
-        return describe(view, a)
-    if isinstance(a, Play):
-        same = view is not None and len(set(view.ends)) == 1
-        arm = " arm" if a.end is not None and a.end >= 2 else ""
-        where = "" if a.end is None or same else f" on the {END_NAMES[a.end]}{arm}"
-        way = "" if a.touch is None else f" ({a.touch} touching)"
-        return f"{tiles.name(a.tile)}{where}{way}"
-    if isinstance(a, PlayDoubles):
-        return f"{tiles.name(a.first)} and {tiles.name(a.second)}"
-    return str(a)
-
-
-def hint(view: SeatView, seed: int = 0, playouts: int | None = None) -> tuple[Action, str]:
-    """What Expert would play for ``view``'s seat, and one line of why.
-
-    >>> # e.g. (Play(27, 1), "6-6 on the right: sheds 12 pips; they had no 3 when they drew")
-    """
-    from ..engine import Draw, Pass
-
-    legal = view.legal
-    if not legal:
-        raise ValueError("it is not this seat's turn: there is nothing to hint")
-    if view.rules.is_rounds:  # Mexican Train, Chicken Foot (ai/rounds.py)
-        from .rounds import hint as hint_rounds
-
-        return hint_rounds(view, seed, playouts)
-    if len(legal) == 1:
-        a = legal[0]
-        if isinstance(a, Draw):
-            return a, "draw: nothing fits"
-        if isinstance(a, Pass):
-            return a, "pass: nothing fits and there is nothing to draw"
-        return a, f"{describe_action(a, view)}: the only move"
-    from .expert import ExpertPlayer
-    from .hard import evaluate
-    from .knowledge import infer
-
-    expert = ExpertPlayer(seed) if playouts is None else ExpertPlayer(seed, playouts=playouts)
-    a = expert.choose(view)
-    know = infer(view)
-    _, reasons = evaluate(view, know, a)
-    why = "; ".join(reasons[:2]) if reasons else "the best chance in the simulations"
-    value = expert.last_values.get(a)
-    if value is not None:
-        what = "the hand" if view.rules.target == 0 else "the match"
-        why += f" ({min(1.0, max(0.0, value)):.0%} to win {what})"
-    return a, f"{describe_action(a, view)}: {why}"
 
 
 __all__ = [

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..engine import Action, fast, tiles
+from ..engine import Action, Play, fast, tiles
 
 Leaf = Callable[[fast.Position], tuple[float, float]]
 """A finished hand's (value, detail): the search maximizes the value; the detail (e.g. the
@@ -57,7 +57,7 @@ class Solver:
         rules = p.rules
         moves = p.moves()
         if len(moves) > 1:  # heavy tiles first: good moves early cut more
-            moves.sort(key=lambda m: -_VALUE[m.tile])  # type: ignore[attr-defined]
+            moves.sort(key=lambda m: -_VALUE[m.tile] if isinstance(m, Play) else 0)
         best: tuple[float, float] | None = None
         if rules.side_of(p.turn) == self.side:
             for m in moves:

@@ -35,7 +35,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..engine import Action, Play, Rules, SeatView, fast, tiles
+from ..engine import Action, Rules, SeatView, fast, fits, tiles
+from . import rounds
 from .endgame import NodeBudget, Solver
 from .knowledge import Knowledge, infer, public_voids, sample_slots, sample_world
 from .sim import match_value
@@ -45,7 +46,7 @@ DEFAULT_PLAYOUTS = 4000
 MIN_DEALS = 24
 MAX_DEALS = 1000
 BATCH = 12
-"""Deals between two looks at which actions are still in the race."""
+"""Deals drawn at a time (with a model, resampled together)."""
 DEFAULT_TIME_CAP = 0.9
 """CPU seconds of the searching thread: a safety net, checked between deals; the
 budget normally ends first. CPU time, not wall-clock, so that a busy machine does not
@@ -60,8 +61,6 @@ DEFAULT_STYLE: fast.Style | None = fast.Style(greedy=0.9, void=3.0)
 """The playout policy: the skilled one, heaviest-minded but keeping a follow, doubles
 out early, and leaving the next seat ends it has shown it lacks (issue 13: 69% against
 pimc where the engine's default playout at 1,200 playouts made 64%, same deals)."""
-DEFAULT_RACE = 0.0
-DEFAULT_BONE = 0
 ENDGAME_TILES = 12
 """With two players and no more draws, each deal is solved exactly (alpha-beta,
 :mod:`.endgame`) once this many tiles or fewer are in the hands."""
@@ -96,9 +95,7 @@ class ExpertPlayer:
         model: float | None = None,
         pool: int = DEFAULT_POOL,
         style: fast.Style | dict | None = DEFAULT_STYLE,
-        race: float = DEFAULT_RACE,
         max_deals: int = MAX_DEALS,
-        bone: int = DEFAULT_BONE,
     ) -> None:
         self.rng = random.Random(seed)
         self.name = name
@@ -122,19 +119,15 @@ class ExpertPlayer:
         self.style = fast.Style(**style) if isinstance(style, dict) else style
         """The skilled playout policy (:class:`~dominoes_tui.engine.fast.Style`); None:
         the engine's default playout with ``greedy``."""
-        self.race = race
-        """Drop an action once it trails the best by this many standard errors (0: never,
-        the playouts split evenly)."""
         self.max_deals = max_deals
-        self.bone = bone
-        """With two players, solve each deal exactly while at most this many tiles are left to
-        draw (beyond the reserve): each deal fixes the order they come in (0: only once nothing
-        is left to draw)."""
         self.last_solved = 0
         self.last_values: dict[Action, float] = {}
         """Mean value of each action at the last decision (for hints and tests)."""
         self.last_points: dict[Action, float] = {}
         """Mean net points of the hand for this side after each action, at the last decision."""
+        self.last_chances: dict[Action, float] = {}
+        """In a game of rounds: each action's chance to finish the match lowest, at the last
+        decision."""
         self.last_deals = 0
         self.last_playouts = 0
         self.capped = 0
@@ -153,9 +146,16 @@ class ExpertPlayer:
     def evaluate(self, view: SeatView) -> dict[Action, float]:
         """Mean value (chance to win the match, plus a little for points) of each legal action."""
         if view.rules.is_rounds:  # Mexican Train, Chicken Foot (ai/rounds.py)
-            from .rounds import expert_values
-
-            return expert_values(self, view)
+            # Expert left at its default budget: these games' own
+            budget = self.playouts
+            if budget == DEFAULT_PLAYOUTS:
+                budget = rounds.DEFAULT_PLAYOUTS
+            found = rounds.expert_values(view, self.rng, budget, self.greedy, self.time_cap)
+            self.last_values = found.values
+            self.last_chances = found.chances
+            self.last_deals = found.deals
+            self.capped += found.capped
+            return found.values
         start = time.thread_time()
         legal = list(view.legal)
         root = fast.position(view)  # the layout's position: the search spells no rule
@@ -164,7 +164,7 @@ class ExpertPlayer:
         same: dict[Action, Action] = {}
         seen: dict[tuple, Action] = {}
         for a in legal:
-            key = _outcome_key(root, a)
+            key = fast.outcome_key(root, a)
             if key in seen:
                 same[a] = seen[key]
             else:
@@ -218,7 +218,7 @@ class ExpertPlayer:
         # Solve only when the deal is (nearly) known: two players and no tile left to draw
         # (only the reserve face down). With hidden hands that perfect-information play
         # cannot know (4 players, or a block game's face-down tiles) it measured worse.
-        known = rules.players == 2 and view.boneyard_count <= rules.reserve + self.bone
+        known = rules.players == 2 and view.boneyard_count <= rules.reserve
         if self.endgame and known and sum(view.hand_counts) <= self.endgame:
             solver = Solver(side, value, self.node_budget)
         self.last_solved = 0
@@ -247,17 +247,14 @@ class ExpertPlayer:
                     pts[j].append(pt)
                 done += 1
         if not done:
-            alive = list(range(n))
-            budget = self.playouts
-            target = max(MIN_DEALS, min(self.max_deals, budget // n))
-            race = self.race if n > 1 else 0.0
+            target = max(MIN_DEALS, min(self.max_deals, self.playouts // n))
             used = 0
             stop = False
             while not stop:
-                batch = min(BATCH, target - done) if not race else BATCH
+                batch = min(BATCH, target - done)
                 for hands0, bone0 in deals(max(1, batch)):
                     hands0[me] = view.hand
-                    for j in alive:
+                    for j in range(n):
                         p = root.copy(hands0, bone0)
                         p.apply(acts[j])
                         if style is None:
@@ -267,22 +264,13 @@ class ExpertPlayer:
                         v, pt = value(p)
                         vals[j].append(v)
                         pts[j].append(pt)
-                    used += len(alive)
+                    used += n
                     done += 1
                     if cap is not None and time.thread_time() - start > cap:
                         self.capped += 1
                         stop = True
                         break
-                if stop:
-                    break
-                if race:
-                    if done >= MIN_DEALS and len(alive) > 1:
-                        alive = _race(vals, alive, race)
-                    if done >= MIN_DEALS and len(alive) == 1:
-                        break
-                    if used >= budget or done >= self.max_deals:
-                        break
-                elif done >= target:
+                if stop or done >= target:
                     break
             self.last_playouts = used
         values = {a: sum(vals[j]) / len(vals[j]) for j, a in enumerate(acts)}
@@ -294,25 +282,6 @@ class ExpertPlayer:
         self.last_points = net
         self.last_deals = done
         return values
-
-
-def _race(vals: list[list[float]], alive: list[int], z: float) -> list[int]:
-    """The actions still in the race: those the best does not lead by ``z`` standard errors
-    of the paired difference over the deals all of them saw."""
-    best = max(alive, key=lambda j: sum(vals[j]))
-    vb = vals[best]
-    k = len(vb)
-    keep = []
-    for j in alive:
-        if j == best:
-            keep.append(j)
-            continue
-        d = [x - y for x, y in zip(vb, vals[j])]
-        mean = sum(d) / k
-        var = sum((x - mean) ** 2 for x in d) / (k - 1)
-        if mean <= z * math.sqrt(var / k) + 1e-9:
-            keep.append(j)
-    return keep
 
 
 def _resample(items: list, weights: list[float], k: int, rand: Callable[[], float]) -> list:
@@ -406,25 +375,15 @@ class PlayModel:
         return w
 
 
-def _fives_now(rules, tb: fast.Table, t: int) -> int:
+def _fives_now(rules: Rules, tb: fast.Table, t: int) -> int:
     """The most ``t`` would score at once on ``tb`` (All Fives), over the ends it fits."""
     if not tb.ends:
-        v = tiles.VALUE[t]
-        return v if v and not v % 5 else 0
+        return fits.fives_after(tb.ends, tb.end_tiles, t, None, tiles.HIGH[t])
     best = 0
     for e, n in enumerate(tb.ends):
-        for x in fast.touches(rules, t, n):
-            best = max(best, fast._fives_after(tb, t, e, x))
+        for x in fits.touches(rules, t, n):
+            best = max(best, fits.fives_after(tb.ends, tb.end_tiles, t, e, x))
     return best
-
-
-def _outcome_key(root: fast.Position, a: Action) -> tuple:
-    """Plays of one tile that leave the same open ends (numbers, doubles, arms, fives) are one."""
-    if not isinstance(a, Play):
-        return (type(a).__name__,)
-    p = root.copy()
-    p.apply(a)
-    return ("play", a.tile, p.layout_key())
 
 
 @dataclass(frozen=True)

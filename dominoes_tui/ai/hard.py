@@ -12,7 +12,8 @@ from __future__ import annotations
 import random
 
 from ..engine import Action, Draw, Play, PlayDoubles, SeatView, tiles, wanted_number
-from ..engine.fast import place, table_of, wild_tiles
+from ..engine.fast import place, table_of
+from ..engine.fits import wild_tiles
 from .base import after_play, shed
 from .knowledge import Knowledge, ends_mask, fit_of, infer
 
@@ -59,9 +60,7 @@ def evaluate(view: SeatView, know: Knowledge, action: Action) -> tuple[float, li
     pips = shed(action)
     score += W_PIPS * pips
     why.append((50 + pips, f"sheds {pips} pip{'s' * (pips != 1)}"))
-    doubles = (
-        2 if isinstance(action, PlayDoubles) else int(tiles.DOUBLE[action.tile])  # type: ignore[union-attr]
-    )
+    doubles = 2 if isinstance(action, PlayDoubles) else int(tiles.DOUBLE[action.tile])
     if doubles:
         score += W_DOUBLE * doubles
         why.append((40, "gets a double out early" if doubles == 1 else "lays two doubles at once"))

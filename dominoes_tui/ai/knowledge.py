@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass, field
 
 from ..engine import SeatView, tiles
-from ..engine.fast import fit_masks
+from ..engine.fits import fit_masks
 from ..engine.state import _double_order
 
 _SUIT = tiles.SUIT_MASK
@@ -34,7 +34,7 @@ def ends_mask(ends: tuple[int, ...], fit: list[int] | None = None) -> int:
 
 
 def fit_of(view: SeatView) -> list[int]:
-    """What fits an open ``n`` in ``view``'s game (the engine's :func:`~dominoes_tui.engine.fast.fit_masks`)."""
+    """What fits an open ``n`` in ``view``'s game (the engine's :func:`~dominoes_tui.engine.fits.fit_masks`)."""
     return fit_masks(view.rules)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ..engine import Action, Play, PlayDoubles, SeatView, tiles
-from ..engine.fast import fit_masks
+from ..engine.fits import fit_masks
 from .base import after_play, shed
 
 
@@ -34,7 +34,7 @@ class GreedyPlayer:
 
     @staticmethod
     def _key(view: SeatView, a: Action) -> tuple[int, int, int]:
-        double = isinstance(a, PlayDoubles) or tiles.DOUBLE[a.tile]  # type: ignore[union-attr]
+        double = isinstance(a, PlayDoubles) or (isinstance(a, Play) and tiles.DOUBLE[a.tile])
         hand, ends = after_play(view, a)
         fit = fit_masks(view.rules)  # what may follow an open n (the engine's rule)
         mine = sum((hand & fit[n]).bit_count() for n in set(ends))

@@ -43,7 +43,7 @@ import re
 import statistics
 from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..engine import (
     HAND_OVER,
@@ -59,19 +59,39 @@ from ..engine import (
     Resign,
     SeatView,
     TimeOut,
+    fast,
     new_game,
     seat_view,
     tiles,
 )
-from ..engine.fast import place, plain_line, table_of
-from . import describe_action
+from ..engine.fast import plain_line
 from .base import after_play
 from .expert import ExpertPlayer
 from .hard import evaluate as hard_evaluate
 from .knowledge import ends_mask, fit_of, infer
+from .words import describe_action
 
 if TYPE_CHECKING:
-    from ..store.history import MatchRecord
+    from ..engine import Rules
+
+
+class Recorded(Protocol):
+    """What the review reads of a recorded match (the store's ``MatchRecord`` is one)."""
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def first_seat(self) -> int | None: ...
+
+    @property
+    def log(self) -> Sequence[Action]: ...
+
+    @property
+    def human_seat(self) -> int: ...
+
+    def rules(self) -> Rules: ...
+
 
 # ---------------------------------------------------------------- thresholds
 INACCURACY = 0.03
@@ -167,7 +187,8 @@ def expert_evaluator(budget: Budget = DEFAULT_BUDGET) -> Evaluator:
 
     def evaluate(view: SeatView, seed: int) -> dict[Action, float]:
         deals = budget.deals if plain_line(view.rules) else budget.general_deals
-        moves = len({outcome_key(view, a) for a in view.legal})  # Expert values each once
+        root = fast.position(view)
+        moves = len({fast.outcome_key(root, a) for a in view.legal})  # Expert values each once
         expert = ExpertPlayer(seed, playouts=deals * moves, time_cap=None)
         return expert.evaluate(view)
 
@@ -316,33 +337,13 @@ class Decision:
     played: Action
 
 
-def outcome_key(view: SeatView, a: Action) -> tuple:
-    """Moves with the same key reach the same position (a tile on either of two ends
-    showing the same number); a turn is a decision when its moves have two keys or more."""
-    if view.rules.is_rounds:  # Mexican Train, Chicken Foot (ai/rounds.py)
-        from .rounds import outcome_key as outcome_key_rounds
-
-        return outcome_key_rounds(view, a)
-    if isinstance(a, Play) and a.end is not None:
-        if plain_line(view.rules):
-            return ("play", a.tile, view.ends[a.end])
-        tb = table_of(view)
-        place(view.rules, tb, a.tile, a.end, a.touch, view.seat)
-        ends = sorted((n, t >= 0 and bool(tiles.DOUBLE[t])) for n, t in zip(tb.ends, tb.end_tiles))
-        return ("play", a.tile, tuple(ends), tb.spinner, tuple(tb.fives))
-    if isinstance(a, Play):
-        return ("lead", a.tile)
-    if isinstance(a, PlayDoubles):
-        return ("doubles",)
-    return (type(a).__name__,)
-
-
 def is_decision(view: SeatView) -> bool:
     """Whether ``view``'s seat has a real choice: moves that lead to different positions.
 
     A forced pass or draw, or one tile that fits two ends showing the same number, is not.
     """
-    return len({outcome_key(view, a) for a in view.legal}) > 1
+    root = fast.position(view)
+    return len({fast.outcome_key(root, a) for a in view.legal}) > 1
 
 
 def decisions(
@@ -645,14 +646,8 @@ def review_game(
     return review(start, game.log, seat, hands=hands, budget=budget, progress=progress)
 
 
-def human_seat(record: MatchRecord) -> int:
-    """The person's seat in a recorded match: the first seat of their side."""
-    rules = record.rules()
-    return next((s for s in range(rules.players) if rules.side_of(s) == record.human_side), 0)
-
-
 def review_record(
-    record: MatchRecord,
+    record: Recorded,
     *,
     hands: Collection[int] | None = None,
     budget: Budget = DEFAULT_BUDGET,
@@ -662,7 +657,7 @@ def review_record(
     rules no longer load and IllegalAction when today's rules refuse one of its moves."""
     start = new_game(record.rules(), record.seed, record.first_seat)
     return review(
-        start, record.log, human_seat(record), hands=hands, budget=budget, progress=progress
+        start, record.log, record.human_seat, hands=hands, budget=budget, progress=progress
     )
 
 
@@ -674,25 +669,6 @@ def json_records(rv: MatchReview) -> list[dict[str, Any]]:
 
 def percent(x: float | None) -> str:
     return "–" if x is None else f"{x:.0%}"
-
-
-_OUTCOME_WORDS = {"win": "you won", "loss": "you lost", "draw": "drawn", "abandoned": "unfinished"}
-
-
-def match_heading(record: MatchRecord) -> str:
-    """One line naming a recorded match: ``Match 12 · classic against Hard ·
-    2026-11-29 10:04 · you lost 87–104 in 9 hands``."""
-    you = record.human_side
-    scores = record.scores
-    score = "–".join(str(x) for x in [scores[you], *(x for i, x in enumerate(scores) if i != you)])
-    outcome = _OUTCOME_WORDS.get(record.outcome, record.outcome)
-    hands = f"{record.hands} hand{'s' * (record.hands != 1)}"
-    level = record.cpu_level.capitalize()
-    ended = record.ended_at[:16].replace("T", " ")
-    return (
-        f"Match {record.id} · {record.variant} against {level} · {ended} · "
-        f"{outcome} {score} in {hands}"
-    )
 
 
 def report_lines(rv: MatchReview) -> list[str]:

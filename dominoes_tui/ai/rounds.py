@@ -35,17 +35,17 @@ from __future__ import annotations
 import math
 import random
 import time
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ..engine import Action, Draw, Pass, Play, SeatView, Stop, fast, tiles
+from ..engine import Action, Draw, FootBoard, Pass, Play, SeatView, Stop, TrainsBoard, fast, tiles
 from ..engine.scoring import counted_pips
 from .knowledge import Knowledge, sample_world
 from .knowledge import infer as infer_line
 
 if TYPE_CHECKING:
     from ..engine import Rules
-    from .expert import ExpertPlayer
 
 _SUIT = tiles.SUIT_MASK
 _BIT = tiles.BIT
@@ -62,7 +62,7 @@ def is_rounds(view: SeatView) -> bool:
 
 def trains(view: SeatView) -> bool:
     """Mexican Train (the board has trains); else Chicken Foot."""
-    return hasattr(view.board, "trains")
+    return isinstance(view.board, TrainsBoard)
 
 
 def penalty(rules: Rules, hand: int, t: int) -> int:
@@ -82,9 +82,12 @@ def infer(view: SeatView) -> Knowledge:
     """
     know = infer_line(view)
     board = view.board
-    d = getattr(board, "round_double", None)
-    if d is not None and board.centre is None and any(e.kind == "draw" for e in view.events):
-        bit = _BIT[d]
+    if (
+        isinstance(board, FootBoard)
+        and board.centre is None
+        and any(e.kind == "draw" for e in view.events)
+    ):
+        bit = _BIT[board.round_double]
         for s, slots in enumerate(know.slots):
             keep = len(slots) - 1 if board.drew and s == view.turn else len(slots)
             for i in range(keep):
@@ -105,20 +108,28 @@ def lacks(know: Knowledge, view: SeatView, seat: int, mask: int) -> float:
 
 
 # ---------------------------------------------------------------- places
+def _foot_board(view: SeatView) -> FootBoard:
+    """Chicken Foot's board of ``view`` (a view of a game of rounds that is not Mexican Train)."""
+    board = view.board
+    if not isinstance(board, FootBoard):
+        raise ValueError("this view is not of a game of rounds")
+    return board
+
+
 def places(view: SeatView, seat: int | None = None) -> tuple[int, ...]:
     """Where ``seat`` (default: this seat) may lay a tile now, as the engine says."""
     board = view.board
-    if trains(view):
-        return board.places_for(view.seat if seat is None else seat)  # type: ignore[union-attr]
-    return board.places()  # type: ignore[union-attr]
+    if isinstance(board, TrainsBoard):
+        return board.places_for(view.seat if seat is None else seat)
+    return _foot_board(view).places()
 
 
 def place_end(view: SeatView, p: int) -> int:
     """The number a tile must show to go on place ``p``."""
     board = view.board
-    if trains(view):
-        return board.trains[p].end  # type: ignore[union-attr]
-    return board.lines[p].end  # type: ignore[union-attr]
+    if isinstance(board, TrainsBoard):
+        return board.trains[p].end
+    return _foot_board(view).lines[p].end
 
 
 def describe(view: SeatView, a: Action) -> str:
@@ -128,9 +139,9 @@ def describe(view: SeatView, a: Action) -> str:
         if a.end is None:
             return f"{name} in the centre"
         board = view.board
-        if trains(view):
-            return f"{name} on {board.place_name(a.end, view.seat)}"  # type: ignore[union-attr]
-        return f"{name} on {board.place_name(a.end)}"  # type: ignore[union-attr]
+        if isinstance(board, TrainsBoard):
+            return f"{name} on {board.place_name(a.end, view.seat)}"
+        return f"{name} on {_foot_board(view).place_name(a.end)}"
     if isinstance(a, Stop):
         return "stop the run"
     return str(a)
@@ -142,24 +153,12 @@ def after_play(view: SeatView, a: Action) -> tuple[int, tuple[int, ...]]:
     if not isinstance(a, Play):
         return hand, tuple(place_end(view, p) for p in places(view))
     hand &= ~_BIT[a.tile]
-    root = fast.position(view)
-    root.apply(a)
-    p = root
-    if trains(view):
-        opened = p.places(view.seat)  # type: ignore[attr-defined]
-    else:
-        opened = p.places()  # type: ignore[attr-defined]
-    return hand, tuple(p.ends[q] for q in opened)  # type: ignore[attr-defined]
-
-
-def outcome_key(view: SeatView, a: Action) -> tuple:
-    """Moves with the same key reach the same position (Chicken Foot: a tile on either of
-    two lines showing the same number); the review counts a decision by these keys."""
-    if not isinstance(a, Play):
-        return (type(a).__name__,)
     p = fast.position(view)
+    if not isinstance(p, fast.RoundsPosition):
+        raise ValueError("this view is not of a game of rounds")
     p.apply(a)
-    return ("play", a.tile, p.layout_key(), p.turn)
+    opened = p.places(view.seat) if isinstance(p, fast.TrainsPosition) else p.places()
+    return hand, tuple(p.ends[q] for q in opened)
 
 
 # ---------------------------------------------------------------- Medium
@@ -175,8 +174,9 @@ def medium_key(view: SeatView, a: Action) -> tuple:
     if _DOUBLE[t] and a.end is not None:
         double = 1 if rest & _SUIT[_HIGH[t]] else -1
     where = 0
-    if trains(view) and a.end is not None:
-        where = 2 if a.end == view.seat else 1 if a.end == view.board.mexican else 0  # type: ignore[union-attr]
+    board = view.board
+    if isinstance(board, TrainsBoard) and a.end is not None:
+        where = 2 if a.end == view.seat else 1 if a.end == board.mexican else 0
     return (
         double if trains(view) else 0,
         penalty(rules, view.hand, t),
@@ -338,18 +338,18 @@ def features(view: SeatView, know: Knowledge, a: Play) -> dict[str, float]:
         f["void_leader"] = lacks(know, view, leader, _SUIT[m])
         if not view.boneyard_count:
             f["void_next_no_draw"] = f["void_next"]
-    if trains(view):
-        board = view.board
+    board = view.board
+    if isinstance(board, TrainsBoard):
         me = view.seat
-        own = board.trains[me]  # type: ignore[union-attr]
+        own = board.trains[me]
         before = _chain(view.hand, own.end)
         after = _chain(hand, tiles.other_end(t, own.end) if p == me else own.end)
         f["chain"] = after[0]
         f["breaks"] = float(p != me and bool(before[2] & _BIT[t]))
         f["orphan"] = float(p != me and not before[2] & _BIT[t])
         f["own"] = float(p == me)
-        f["mexican"] = float(p == board.mexican)  # type: ignore[union-attr]
-        f["open_train"] = float(p != me and p != board.mexican)  # type: ignore[union-attr]
+        f["mexican"] = float(p == board.mexican)
+        f["open_train"] = float(p != me and p != board.mexican)
         f["close"] = float(p == me and own.marker)
         if _DOUBLE[t]:
             follow = bool(hand & _SUIT[n])
@@ -463,7 +463,7 @@ def round_spread(rules: Rules) -> float:
     got = _SPREADS.get(key)
     if got is None:
         rng = random.Random(4242)
-        xs = []
+        xs: list[int] = []
         for _ in range(200):
             xs.extend(fast.random_round(rules, rng, 1, greedy=0.75).counted)
         mu = sum(xs) / len(xs)
@@ -504,16 +504,38 @@ def lowest_chance(totals: tuple[int, ...], me: int, spread: float) -> float:
     return total
 
 
-def expert_values(player: ExpertPlayer, view: SeatView) -> dict[Action, float]:
-    """Expert's value of every legal move (chance to finish lowest, plus a little for
-    penalty against the field); sets ``player.last_values`` / ``last_deals``."""
+@dataclass(frozen=True)
+class RoundValues:
+    """Expert's search of one decision in a game of rounds (:func:`expert_values`)."""
+
+    values: dict[Action, float]
+    """Every legal move's value: the chance to finish the match lowest, plus a little for
+    the penalty against the field."""
+    chances: dict[Action, float]
+    """Every legal move's chance to finish the match with the lowest total (0..1)."""
+    deals: int
+    """The deals the moves were played out on."""
+    capped: bool
+    """The time cap ended the search before its budget."""
+
+
+def expert_values(
+    view: SeatView,
+    rng: random.Random,
+    playouts: int = DEFAULT_PLAYOUTS,
+    greedy: float = 0.75,
+    time_cap: float | None = None,
+) -> RoundValues:
+    """Expert's value of every legal move of ``view``'s seat (see the module docstring):
+    ``playouts`` split over the distinct moves, each played out with the engine's playout
+    at ``greedy``; ``time_cap`` seconds stop the search between deals (None: never)."""
     legal = list(view.legal)
     root = fast.position(view)
     acts: list[Action] = []
     same: dict[Action, Action] = {}
     seen: dict[tuple, Action] = {}
     for a in legal:
-        key = outcome_key(view, a)
+        key = fast.outcome_key(root, a)
         if key in seen:
             same[a] = seen[key]
         else:
@@ -521,16 +543,9 @@ def expert_values(player: ExpertPlayer, view: SeatView) -> dict[Action, float]:
             acts.append(a)
     rules = view.rules
     me = view.seat
-    from .expert import DEFAULT_PLAYOUTS as LINE_PLAYOUTS
-
-    playouts = player.playouts
-    if playouts == LINE_PLAYOUTS:
-        playouts = DEFAULT_PLAYOUTS  # Expert left at its default: these games' budget
     deals = max(MIN_DEALS, min(MAX_DEALS, playouts // len(acts)))
     know = infer(view)
-    rng = player.rng
     rand = rng.random
-    greedy = player.greedy
     sigma = round_spread(rules)
     left = max(0, view.rounds - view.hand_no)
     future = sigma * math.sqrt(left)
@@ -539,6 +554,7 @@ def expert_values(player: ExpertPlayer, view: SeatView) -> dict[Action, float]:
     wins = [0.0] * len(acts)
     start = time.perf_counter()
     done = 0
+    capped = False
     cache: dict[tuple[int, ...], float] = {}
     others = rules.players - 1
     for _ in range(deals):
@@ -560,48 +576,12 @@ def expert_values(player: ExpertPlayer, view: SeatView) -> dict[Action, float]:
             wins[j] += win
             totals[j] += win + POINTS_WEIGHT * (field - pts[me]) / sigma
         done += 1
-        if player.time_cap is not None and time.perf_counter() - start > player.time_cap:
-            player.capped += 1
+        if time_cap is not None and time.perf_counter() - start > time_cap:
+            capped = True
             break
     values = {a: totals[j] / done for j, a in enumerate(acts)}
     chances = {a: wins[j] / done for j, a in enumerate(acts)}
     for a, b in same.items():
         values[a] = values[b]
         chances[a] = chances[b]
-    player.last_values = values
-    player.last_chances = chances  # type: ignore[attr-defined]
-    player.last_deals = done
-    return values
-
-
-# ---------------------------------------------------------------- the hint
-def hint(view: SeatView, seed: int = 0, playouts: int | None = None) -> tuple[Action, str]:
-    """What Expert would play for ``view``'s seat, and one line of why (see ``ai.hint``)."""
-    from .expert import ExpertPlayer
-
-    legal = view.legal
-    if len(legal) == 1:
-        a = legal[0]
-        if isinstance(a, Draw):
-            return a, "draw: no tile of yours fits a place open to you"
-        if isinstance(a, Pass):
-            if view.drawn is not None:
-                return a, f"pass: the {tiles.name(view.drawn)} you drew fits nowhere open to you"
-            if not view.boneyard_count and trains(view):
-                return (
-                    a,
-                    "pass: nothing fits and the boneyard is empty (a marker goes on your train)",
-                )
-            return a, "pass: nothing fits and the boneyard is empty"
-        return a, f"{describe(view, a)}: the only move"
-    expert = ExpertPlayer(seed) if playouts is None else ExpertPlayer(seed, playouts=playouts)
-    a = expert.choose(view)
-    _, reasons = evaluate(view, infer(view), a)
-    reasons = [r for r in reasons if not r.startswith("sheds")] + [
-        r for r in reasons if r.startswith("sheds")
-    ]
-    why = "; ".join(reasons[:2]) if reasons else "the best chance in the simulations"
-    chance = getattr(expert, "last_chances", {}).get(a)
-    if chance is not None:
-        why += f" ({min(1.0, max(0.0, chance)):.0%} to end the match lowest)"
-    return a, f"{describe(view, a)}: {why}"
+    return RoundValues(values, chances, done, capped)

@@ -34,6 +34,7 @@ from .actions import (
     NextHand,
     Pass,
     Play,
+    PlayDoubles,
     Resign,
     Stop,
     TimeOut,
@@ -252,6 +253,8 @@ class RoundsGame(Game, metaclass=ABCMeta):
             self._pass()
         elif isinstance(action, Stop):
             self._stop()
+        elif isinstance(action, PlayDoubles):  # named by kind: its tiles may not exist
+            raise IllegalAction(f"{self.GAME_NAME} has no move of two doubles at once")
         else:
             raise IllegalAction(f"{self.GAME_NAME} has no such move ({action})")
         self.log.append(action)

@@ -20,7 +20,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from . import tiles
+from . import fits, tiles
 from .actions import (
     END_NAMES,
     Action,
@@ -34,6 +34,7 @@ from .actions import (
     Stop,
     TimeOut,
 )
+from .fits import wanted_number as wanted_number
 from .rules import Rules
 from .scoring import (
     HandResult,
@@ -82,20 +83,6 @@ class Placed:
     @property
     def double(self) -> bool:
         return self.left == self.right
-
-
-def wanted_number(match_rule: str, n: int) -> int | None:
-    """The number a tile must show to go on an open ``n`` (R-M-1).
-
-    In Matador (``sum7``) that is 7 - n (R-MT-1), and None on a blank, where only
-    a matador may go (R-MT-2); matadors go on any end whatever this says.
-
-    >>> wanted_number("equal", 5), wanted_number("sum7", 5), wanted_number("sum7", 0)
-    (5, 2, None)
-    """
-    if match_rule == "sum7":
-        return 7 - n if 0 < n < 7 else None
-    return n
 
 
 def redeal_needed(rules: Rules, hand: int) -> bool:
@@ -448,20 +435,15 @@ class Game:
         h = self.hands[seat]
         if not self.ends:
             return h
-        fit = tiles.SUM7_MASK if self.rules.match_rule == "sum7" else tiles.SUIT_MASK
+        fit = fits.FITS[self.rules.match_rule]
         m = 0
         for n in set(self.ends):
             m |= fit[n]
         return h & m
 
-    def _touches(self, t: int, n: int) -> list[int]:
+    def _touches(self, t: int, n: int) -> tuple[int, ...]:
         """The halves of ``t`` that may be laid against an open ``n`` (R-M-1, R-MT-1/2)."""
-        lo, hi = tiles.LOW[t], tiles.HIGH[t]
-        if self.rules.match_rule == "sum7":
-            if tiles.MATADORS_MASK & tiles.BIT[t]:
-                return [hi] if lo == hi else [hi, lo]  # a matador goes either way round
-        want = wanted_number(self.rules.match_rule, n)
-        return [want] if want is not None and (lo == want or hi == want) else []
+        return fits.TOUCHES[self.rules.match_rule][t][n]
 
     def legal_actions(self) -> list[Action]:
         """Every action the side to move may take (or NextHand between hands)."""
@@ -666,20 +648,14 @@ class Game:
         one of its sides is bare; an arm of the spinner with no tile yet counts 0.
         A lone lead counts both its halves.
         """
-        if len(self.line) == 1 and len(self.ends) == 2:
-            return tiles.VALUE[self.line[0].tile]
-        total = 0
-        for n, t in zip(self.ends, self.end_tiles):
-            if t >= 0:
-                total += 2 * n if tiles.DOUBLE[t] else n
-        return total
+        return fits.ends_count(self.ends, self.end_tiles, len(self.line))
 
     def _score_fives(self, seat: int) -> int:
         """R-F-2: a multiple of 5 on the ends scores at once for the player's side."""
         if self.rules.end_scoring != "fives":
             return 0
-        total = self.fives_count()
-        if total == 0 or total % 5:
+        total = fits.fives_points(self.fives_count())
+        if not total:
             return 0
         side = self.rules.side_of(seat)
         written = list(self.scores.written)
@@ -844,9 +820,4 @@ class Game:
 
     def _joined(self, a: Placed, b: Placed) -> bool:
         """Do neighbours ``a`` (left) and ``b`` meet (R-M-1, R-MT-1/2)?"""
-        if self.rules.match_rule == "sum7":
-            matadors = tiles.MATADORS_MASK
-            if matadors & (tiles.BIT[a.tile] | tiles.BIT[b.tile]):
-                return True
-            return a.right + b.left == 7
-        return a.right == b.left
+        return fits.joins(self.rules.match_rule, a.tile, a.right, b.tile, b.left)

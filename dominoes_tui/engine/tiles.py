@@ -40,14 +40,6 @@ for _t in range(len(LOW)):
 
 DOUBLES_MASK = sum(BIT[t] for t in range(len(LOW)) if DOUBLE[t])
 
-MATADORS_MASK = sum(BIT[t] for t in range(len(LOW)) if VALUE[t] == 7 or VALUE[t] == 0)
-"""Matador's matadors (R-MT-2): 0-0 and the tiles adding up to 7 (6-1, 5-2, 4-3)."""
-
-SUM7_MASK: list[int] = [
-    (SUIT_MASK[7 - n] if 0 < n <= 7 else 0) | MATADORS_MASK for n in range(MAX_PIP + 1)
-]
-"""``SUM7_MASK[n]``: tiles that may go on an open ``n`` in Matador (R-MT-1, R-MT-2)."""
-
 
 def tile(a: int, b: int) -> Tile:
     """The id of the tile showing ``a`` and ``b`` (in either order)."""

@@ -137,7 +137,11 @@ def open_places(
         return (pending,)
     if first_turn_only:
         return (seat,)
-    return (*(k for k in range(players) if k == seat or markers >> k & 1), players)
+    if not markers:
+        return (seat, players)
+    out = [k for k in range(players) if k == seat or markers >> k & 1]
+    out.append(players)
+    return tuple(out)
 
 
 def place_name(

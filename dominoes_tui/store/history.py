@@ -207,6 +207,10 @@ class HandRecord:
     """The person's accuracy in this hand, once the match is reviewed (else None)."""
 
 
+_OUTCOME_WORDS = {"win": "you won", "loss": "you lost", "draw": "drawn", "abandoned": "unfinished"}
+"""A match's outcome in the words of :meth:`MatchRecord.heading`."""
+
+
 @dataclass(frozen=True)
 class MatchRecord:
     """One finished or abandoned match, with its moves so it can be replayed."""
@@ -236,6 +240,28 @@ class MatchRecord:
 
     def rules(self) -> Rules:
         return rules_from_dict(self.variant, self.settings, file=f"history match {self.id}")
+
+    @property
+    def human_seat(self) -> int:
+        """The person's seat in the match: the first seat of their side."""
+        rules = self.rules()
+        return next((s for s in range(rules.players) if rules.side_of(s) == self.human_side), 0)
+
+    def heading(self) -> str:
+        """One line naming the match: ``Match 12 · classic against Hard ·
+        2026-11-29 10:04 · you lost 87–104 in 9 hands``."""
+        you = self.human_side
+        scores = self.scores
+        ordered = [scores[you], *(x for i, x in enumerate(scores) if i != you)]
+        score = "–".join(str(x) for x in ordered)
+        outcome = _OUTCOME_WORDS.get(self.outcome, self.outcome)
+        hands = f"{self.hands} hand{'s' * (self.hands != 1)}"
+        level = self.cpu_level.capitalize()
+        ended = self.ended_at[:16].replace("T", " ")
+        return (
+            f"Match {self.id} · {self.variant} against {level} · {ended} · "
+            f"{outcome} {score} in {hands}"
+        )
 
     def replay(self, upto: int | None = None) -> Game:
         """The game after the first ``upto`` actions (all of them by default)."""

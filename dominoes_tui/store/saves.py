@@ -36,6 +36,7 @@ from ..engine import (
     action_to_json,
 )
 from ..engine.games import replay_game
+from ..engine.levels import LEVELS
 from ..engine.rules import rules_from_dict
 from .paths import (  # noqa: F401 (the autosave's place moved to .paths: still importable here)
     AUTOSAVE_NAME,
@@ -115,8 +116,6 @@ class MatchInfo:
         cls, data: dict[str, Any], now: Callable[[], float] = time.monotonic
     ) -> MatchInfo:
         """The details saved by :meth:`to_json`; ValueError (saying which field) if damaged."""
-        from ..ai import LEVELS  # here: the store needs the CPU levels only to check a save
-
         try:
             level = _typed(data, "cpu_level", str)
             names = _typed(data, "names", list)

@@ -136,12 +136,10 @@ def job_of_practice(
 
 def job_of_record(record: MatchRecord) -> ReviewJob:
     """The review of a recorded match (rules, seed and moves from the history)."""
-    from ..ai.review import human_seat, match_heading
-
     rules = record.rules()
     start = new_game(rules, record.seed, record.first_seat)
     names = list(record.players)
-    seat = human_seat(record)
+    seat = record.human_seat
     if len(names) != rules.players:  # an old row without names
         names = ["CPU" if rules.players == 2 else f"CPU {s}" for s in range(rules.players)]
         names[seat] = "You"
@@ -150,7 +148,7 @@ def job_of_record(record: MatchRecord) -> ReviewJob:
         actions=tuple(record.log),
         seat=seat,
         names=tuple(names),
-        title=f"Review: {match_heading(record)}",
+        title=f"Review: {record.heading()}",
         key=record.uid,
         record_id=record.id,
         level=record.cpu_level,

@@ -23,6 +23,7 @@ from dominoes_tui.engine import (
     NextHand,
     Pass,
     Play,
+    fits,
     load_variant,
     new_game,
     replay_game,
@@ -210,7 +211,7 @@ def test_matador_draw_means_no_seven_minus_n():
     for f in before:
         assert f & tiles.SUIT_MASK[2] == tiles.SUIT_MASK[2]
         assert f & tiles.SUIT_MASK[1] == tiles.SUIT_MASK[1]
-        assert f & tiles.MATADORS_MASK == tiles.MATADORS_MASK
+        assert f & fits.MATADORS == fits.MATADORS
 
 
 def test_expert_weights_matador_deals_by_how_the_others_played():

@@ -263,10 +263,7 @@ def _mid_round(name: str, seed: int, moves: int, players: int = 4) -> Game:
         if g.phase != "play":
             break
         g.apply(rng.choice(g.legal_actions()))
-    while (
-        g.phase == "play"
-        and len({rounds.outcome_key(seat_view(g, g.turn), a) for a in g.legal_actions()}) < 2
-    ):
+    while g.phase == "play" and not rv.is_decision(seat_view(g, g.turn)):
         g.apply(g.legal_actions()[0])
     assert g.phase == "play"
     return g
@@ -300,6 +297,26 @@ def test_expert_is_repeatable_and_values_every_legal_move(name):
     assert set(p.last_values) == set(view.legal) and p.last_deals >= rounds.MIN_DEALS
     assert all(0.0 <= c <= 1.0 for c in p.last_chances.values())
     assert max(view.legal, key=p.last_values.__getitem__) == a
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_rounds_search_returns_its_values_and_expert_keeps_them(name):
+    """``rounds.expert_values`` reads the view and a seeded generator and returns what it
+    found; Expert in a game of rounds keeps that result as its last values."""
+    g = _mid_round(name, 6, 10)
+    view = seat_view(g, g.turn)
+    found = rounds.expert_values(view, random.Random(3), playouts=200)
+    again = rounds.expert_values(view, random.Random(3), playouts=200)
+    assert found == again and not found.capped
+    assert set(found.values) == set(found.chances) == set(view.legal)
+    assert found.deals >= rounds.MIN_DEALS
+    p = ExpertPlayer(3, playouts=200, time_cap=None)
+    p.evaluate(view)
+    assert (p.last_values, p.last_chances, p.last_deals) == (
+        found.values,
+        found.chances,
+        found.deals,
+    )
 
 
 def test_expert_goes_out_when_it_can():

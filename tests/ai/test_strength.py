@@ -211,30 +211,3 @@ def test_the_play_model_finds_deals_less_likely_where_they_kept_a_heavier_tile()
     heavy = [T("6-3"), T("2-0")]
     assert model.weight([[], heavy]) < 0.2 * model.weight([[], light])
     assert model.weight([[], light]) == 1.0  # 3-0 was its only 3: no choice, no evidence
-
-
-def test_expert_solves_each_deal_while_few_tiles_are_left_to_draw() -> None:
-    """Issue 13: with ``bone`` the exact search starts while a few tiles are still face down;
-    each sampled deal (hands and the order of the boneyard) is solved, draws included."""
-    rules = load_variant("standard-draw")
-    rng = random.Random(8)
-    checked = 0
-    for _ in range(80):
-        g = new_game(rules, rng.randrange(10**6))
-        while g.phase == "play" and (
-            len(g.boneyard) > 2 or sum(h.bit_count() for h in g.hands) > 8
-        ):
-            g.apply(rng.choice(g.legal_actions()))
-        if g.phase != "play" or len(g.legal_actions()) < 2 or not g.boneyard:
-            continue
-        view = seat_view(g, g.turn)
-        assert ExpertPlayer(1, time_cap=None, bone=0).evaluate(view)
-        expert = ExpertPlayer(1, time_cap=None, bone=2, solve_deals=6)
-        values = expert.evaluate(view)
-        assert set(values) == set(view.legal)
-        assert expert.last_solved >= 1
-        assert all(0.0 <= v <= 1.01 for v in values.values())
-        checked += 1
-        if checked >= 3:
-            break
-    assert checked >= 2

@@ -17,6 +17,7 @@ MODULES = [
     "dominoes_tui.engine.trains",
     "dominoes_tui.engine.chicken_foot",
     "dominoes_tui.engine.games",
+    "dominoes_tui.engine.fits",
 ]
 
 

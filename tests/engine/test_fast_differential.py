@@ -1,4 +1,4 @@
-"""Differential tests: every layout's fast playout (engine/fast.py) against the readable Game.
+"""Differential tests: every layout's fast playout (engine/fast/) against the readable Game.
 
 - The plain line (``fast.playout``, the hot loop): the same seed deals the same hands and
   finds the same opener on both paths; every action of a traced playout is legal in
@@ -23,9 +23,11 @@ from dominoes_tui.engine import (
     Game,
     Pass,
     Play,
+    PlayDoubles,
     Scores,
     Stop,
     fast,
+    fits,
     load_variant,
     load_variants,
     new_game,
@@ -263,7 +265,7 @@ def test_fit_masks_and_touches_agree_with_game(rule) -> None:
             assert fast.touches(rules, t, n) == tuple(g._touches(t, n))
             assert bool(fit[n] >> t & 1) == bool(g._touches(t, n))
     wild = fast.wild_tiles(rules)
-    assert wild == (tiles.MATADORS_MASK & tiles.set_mask(6) if rule == "matador" else 0)
+    assert wild == (fits.MATADORS & tiles.set_mask(6) if rule == "matador" else 0)
 
 
 def test_a_copied_game_scores_fives_in_the_copy_only() -> None:
@@ -312,3 +314,57 @@ def test_styled_playouts_agree_with_game(rules) -> None:
         assert res.points == g.result.points and res.fives == g.result.fives
         checked += 1
     assert checked > 20
+
+
+def _players_choices(game: Game, legal: list) -> list:
+    """``legal`` without the player's own choices, which no playout takes: a draw while a
+    tile fits (``drawing = "any_time"``, R-M-4) and the two-doubles move (R-2D)."""
+    plays = [a for a in legal if isinstance(a, Play)]
+    return [a for a in legal if not (isinstance(a, PlayDoubles) or (plays and a == Draw()))]
+
+
+def _same_moves(p: fast.Position, game: Game, where: str) -> None:
+    """``p.moves()`` are ``game.legal_actions()`` in their order, the player's choices left
+    out and a tile that fits alike ends listed once (its first end): each legal action
+    reaches the position one of the moves reaches."""
+    moves = p.moves()
+    legal = _players_choices(game, game.legal_actions())
+    assert len(set(moves)) == len(moves), f"{where}: a move twice in {moves}"
+    assert [a for a in legal if a in moves] == moves, f"{where}: {moves} against {legal}"
+    reached = {fast.outcome_key(p, a) for a in moves}
+    for a in legal:
+        assert fast.outcome_key(p, a) in reached, f"{where}: {a} reaches what no move does"
+
+
+@pytest.mark.parametrize(
+    "rules", POSITION_RULES, ids=lambda r: f"{r.name}-{r.players}p-d{r.set}-{r.drawing}"
+)
+def test_line_positions_list_the_games_moves_mid_hand_and_after_each_apply(rules) -> None:
+    """The line layouts' ``Position.moves`` (what exact search walks) are the Game's legal
+    actions, read from a seat's view mid-hand and again after each move applied on both."""
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(30):
+        game = Game.new(rules, rng.randrange(10**6))
+        for _ in range(rng.randrange(1, 10)):
+            if game.phase != "play":
+                break
+            game.apply(rng.choice(game.legal_actions()))
+        if game.phase != "play":
+            continue
+        view = seat_view(game, game.turn)
+        p = fast.position(view, list(game.hands), list(game.boneyard))
+        g = game.copy()
+        step = 0
+        while not p.over:
+            _same_moves(p, g, f"{rules.name} step {step}")
+            a = rng.choice(p.moves())
+            p.apply(a)
+            g.apply(a)
+            assert p.hands == g.hands and p.boneyard == g.boneyard, a
+            assert p.over == (g.phase != "play"), a
+            if not p.over:
+                assert (p.turn, p.passes, _ends(p)) == (g.turn, g.passes, list(g.ends)), a
+            step += 1
+            checked += 1
+    assert checked > 100

@@ -1,4 +1,4 @@
-"""Differential test: the fast Mexican Train and Chicken Foot playouts (engine/fast.py)
+"""Differential test: the fast Mexican Train and Chicken Foot playouts (engine/fast/)
 against the readable games, action by action.
 
 The same seed deals the same round on both paths; from the deal, and from positions part

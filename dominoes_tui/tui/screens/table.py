@@ -20,8 +20,9 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
-from ...engine import Draw, Game, Pass, PlayDoubles, Resign, Rules, Stop, tiles
+from ...engine import Draw, Game, Pass, PlayDoubles, Resign, Rules, Stop
 from ...engine.chicken_foot import FootBoard
+from ...engine.fits import wild_tiles
 from ...engine.trains import TrainsBoard
 from ...table import (
     Background,
@@ -373,9 +374,8 @@ class TableScreen(Screen):
 
     def _matadors(self, hand: list[int]) -> set[int]:
         """Matador's matadors in the hand, to be marked (R-MT-2)."""
-        if self.session.rules.match_rule != "sum7":
-            return set()
-        return {t for t in hand if tiles.MATADORS_MASK & tiles.BIT[t]}
+        wild = wild_tiles(self.session.rules)  # the engine's: tiles that go on any end
+        return {t for t in hand if wild >> t & 1}
 
     def _clock(self, seat: int) -> Text:
         c = self.session.clock

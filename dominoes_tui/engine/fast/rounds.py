@@ -1,0 +1,159 @@
+"""What Mexican Train and Chicken Foot share on the fast path (RULES.md §8).
+
+A position of a round is a small object of plain lists and ints, the layout's
+:class:`RoundsPosition` (:class:`~.trains.TrainsPosition`,
+:class:`~.foot.FootPosition`): read from a seat's view by ``position(view, hands,
+boneyard)``, or from a game with ``trains_position(game)`` / ``foot_position(game)``;
+its playout plays the round out from it in place and records the seat that went
+out, or None if the round was blocked; :meth:`RoundsPosition.finish` scores it with
+``engine.scoring.score_round``. The policy is uniform over every (tile, place) the
+rules allow, or with ``greedy`` the heaviest such tile (doubles first on a tie)
+with that probability; a first-turn run always goes on while a tile fits. A test
+replays traced playouts through ``Game`` action by action: ``("play", tile,
+place)`` (place None: Chicken Foot's centre), ``("draw",)``, ``("pass",)``,
+``("stop",)``.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import abstractmethod
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Self
+
+from .. import tiles
+from ..actions import Action, Play
+from ..rules import Rules
+from ..scoring import HandResult, Scores, score_round
+from .base import _DOUBLE, _HIGH, _LOW, _SUIT, _VALUE, Position, Rand
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..view import SeatView
+
+
+class RoundsPosition(Position):
+    """A round of Mexican Train or Chicken Foot in progress, every tile known.
+
+    ``ends``: the number each place takes; ``drawn``: the tile the seat to move
+    just drew, or -1; ``players``: the seats. A layout adds its places
+    (``places``), its :meth:`apply`, :meth:`moves`, its playout (:meth:`_play_out`)
+    and its deal (:meth:`deal`).
+    """
+
+    __slots__ = ("ends", "drawn", "players")
+
+    ends: list[int]
+    drawn: int
+    players: int
+
+    def _start(
+        self, rules: Rules, hands: list[int], boneyard: list[int], turn: int, passes: int
+    ) -> None:
+        """The fields every position of a round has, at a turn of a round in play."""
+        self.rules = rules
+        self.hands = hands
+        self.boneyard = boneyard
+        self.turn = turn
+        self.passes = passes
+        self.players = len(hands)
+        self.first = None  # no first- or last-tile bonus in rounds games
+        self.last = -1
+        self.over = False
+        self.domino = None
+
+    @classmethod
+    def from_view(
+        cls,
+        view: SeatView,
+        hands: list[int] | None = None,
+        boneyard: list[int] | None = None,
+        drawn: int | None = None,
+    ) -> Self:
+        """As :meth:`Position.from_view`; ``drawn``: the tile the seat to move has just
+        drawn when that is not the viewer (the view shows only that it drew)."""
+        p = super().from_view(view, hands, boneyard)
+        if drawn is not None:
+            p.drawn = drawn
+        return p
+
+    def plays(self, mask: int, places: tuple[int, ...] | None = None) -> list[Action]:
+        """Every ``Play`` of a tile in ``mask`` on a place of ``places`` it fits, tile by tile."""
+        places = self.places() if places is None else places
+        ends = [(p, self.ends[p]) for p in places]
+        union = 0
+        for _, n in ends:
+            union |= _SUIT[n]
+        out: list[Action] = []
+        for t in tiles.bits(mask & union):
+            lo, hi = _LOW[t], _HIGH[t]
+            out.extend(Play(t, p) for p, n in ends if lo == n or hi == n)
+        return out
+
+    @abstractmethod
+    def places(self) -> tuple[int, ...]:
+        """Where the seat to move may lay a tile now."""
+
+    def playout(self, rand: Rand, greedy: float = 0.0, trace: list | None = None) -> None:
+        if self.over:
+            return
+        self.domino = self._play_out(rand, trace, greedy)
+        self.over = True
+
+    @abstractmethod
+    def _play_out(self, rand: Rand, trace: list | None, greedy: float) -> int | None:
+        """Play the round out in place; the seat that went out, or None if it was blocked."""
+
+    def finish(self, before: Scores) -> tuple[HandResult, list[int]]:
+        """Score the finished round (R-TR-5, R-CF-5): every seat's penalty, as ``score_round``."""
+        res = score_round(self.rules, self.domino, self.hands, before)
+        return res, list(res.points)
+
+    @classmethod
+    @abstractmethod
+    def deal(
+        cls, rules: Rules, rng: random.Random, round_no: int = 1, first_seat: int | None = None
+    ) -> RoundsPosition:
+        """Round ``round_no``'s deal, exactly as the readable game deals it from ``rng``."""
+
+    @classmethod
+    def random_round(
+        cls,
+        rules: Rules,
+        rng: random.Random,
+        round_no: int = 1,
+        scores: Scores | None = None,
+        greedy: float = 0.0,
+    ) -> HandResult:
+        """Deal round ``round_no`` from ``rng``, play it out at random and score it."""
+        pos = cls.deal(rules, rng, round_no)
+        pos.playout(rng.random, greedy)
+        return score_round(rules, pos.domino, pos.hands, scores or Scores.zero(rules.sides))
+
+    @classmethod
+    def random_hand(cls, rules: Rules, rng: random.Random, scores: Scores) -> HandResult:
+        """Deal round 1 as the readable game does from ``rng`` and play it out at random."""
+        return cls.random_round(rules, rng, 1, scores)
+
+
+def heaviest_option(opts: list[tuple[int, int | None]], rand: Callable[[], float]):
+    """A (tile, place) of ``opts`` with the heaviest tile (a double first on a tie)."""
+    best = -1
+    for t, _ in opts:
+        key = _VALUE[t] * 2 + _DOUBLE[t]
+        if key > best:
+            best = key
+    opts = [o for o in opts if _VALUE[o[0]] * 2 + _DOUBLE[o[0]] == best]
+    return opts[0] if len(opts) == 1 else opts[int(rand() * len(opts))]
+
+
+def deal_round(rules: Rules, rng: random.Random, pool: list[int]) -> tuple[list[int], list[int]]:
+    """Shuffle ``pool`` and deal ``rules.deal_size`` to each seat, as ``RoundsGame`` does."""
+    rng.shuffle(pool)
+    hs, players = rules.deal_size, rules.players
+    hands = []
+    for i in range(players):
+        m = 0
+        for t in pool[i * hs : (i + 1) * hs]:
+            m |= 1 << t
+        hands.append(m)
+    return hands, pool[players * hs :]
