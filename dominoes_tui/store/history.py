@@ -601,20 +601,9 @@ class History:
         out = []
         for r in rows:
             try:
-                marks = {str(k): int(v) for k, v in json.loads(r["marks"] or "{}").items()}
-            except (ValueError, AttributeError, TypeError):
-                marks = {}
-            out.append(
-                AccuracyPoint(
-                    r["id"],
-                    r["ended_at"],
-                    r["variant"],
-                    r["cpu_level"],
-                    float(r["accuracy"]),
-                    int(r["decisions"] or 0),
-                    marks,
-                )
-            )
+                out.append(_review(r))
+            except DamagedRow:
+                self.skipped.append(r["id"])  # a damaged row: left out, said in ``note``
         return out
 
     def summary_rows(self) -> list[tuple[int, str, str, str, str, int, int]]:
@@ -693,6 +682,34 @@ def _accuracy(r: sqlite3.Row) -> float | None:
     if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= 1:
         return None
     return float(v)
+
+
+def _review(r: sqlite3.Row) -> AccuracyPoint:
+    """A reviewed match's figures; DamagedRow if its accuracy is not a number from 0 to 1,
+    its decisions not a whole number or its names not text (unreadable marks count as none)."""
+    accuracy = _accuracy(r)
+    if accuracy is None:  # not a number, NaN, infinite or out of range
+        raise DamagedRow("its accuracy is not valid")
+    decisions = r["decisions"]
+    if decisions is None:
+        decisions = 0
+    if not _whole(decisions) or decisions < 0:
+        raise DamagedRow("its decisions are not valid")
+    try:
+        raw = json.loads(r["marks"] or "{}")
+    except (TypeError, ValueError, RecursionError):
+        raw = {}
+    ok = isinstance(raw, dict) and all(_whole(v) and v >= 0 for v in raw.values())
+    marks = {str(k): v for k, v in raw.items()} if ok else {}
+    return AccuracyPoint(
+        r["id"],
+        _field(r, "ended_at", str),
+        _field(r, "variant", str),
+        _field(r, "cpu_level", str),
+        accuracy,
+        decisions,
+        marks,
+    )
 
 
 def _match(r: sqlite3.Row) -> MatchRecord:
