@@ -39,7 +39,7 @@ from .actions import (
 )
 from .rules import Rules
 from .scoring import Scores, match_result_after_round, score_round
-from .state import HAND_OVER, MATCH_OVER, PLAY, Event, Game, check_action_types
+from .state import HAND_OVER, MATCH_OVER, PLAY, Event, Game, check_action_types, check_first_seat
 
 if TYPE_CHECKING:  # pragma: no cover
     from .view import SeatView
@@ -64,7 +64,9 @@ class RoundsGame(Game, metaclass=ABCMeta):
     # ------------------------------------------------------------------ set-up
     @classmethod
     def new(cls, rules: Rules, seed: int = 0, first_seat: int | None = None) -> RoundsGame:
-        """A match dealt from ``random.Random(seed)``; ``first_seat`` begins round 1."""
+        """A match dealt from ``random.Random(seed)``; ``first_seat`` begins round 1
+        (ValueError if it is not a seat at the table)."""
+        check_first_seat(rules, first_seat)
         if cls is RoundsGame or rules.layout != cls.LAYOUT:
             from .state import game_class
 
@@ -124,6 +126,7 @@ class RoundsGame(Game, metaclass=ABCMeta):
         hs = r.deal_size
         self.hands = [tiles.mask_of(pool[i * hs : (i + 1) * hs]) for i in range(r.players)]
         self.boneyard = pool[r.players * hs :]
+        self.dead = 0  # every tile is dealt again: none set aside (from_position's) stays so
         self.events = []
         self.result = None
         self.phase = PLAY
