@@ -101,7 +101,14 @@ _EXPORTS = {
         "outcome_of",
     ),
     "lock": ("LOCK_NAME", "TableLock", "claim_table", "table_lock"),
-    "paths": ("AUTOSAVE_NAME", "HOME_ENV", "autosave_path", "data_dir", "has_autosave"),
+    "paths": (
+        "AUTOSAVE_NAME",
+        "HOME_ENV",
+        "autosave_path",
+        "data_dir",
+        "has_autosave",
+        "shown_path",
+    ),
     "saves": (
         "FORMAT_VERSION",
         "LoadResult",
@@ -150,7 +157,14 @@ if TYPE_CHECKING:
         outcome_of,
     )
     from .lock import LOCK_NAME, TableLock, claim_table, table_lock
-    from .paths import AUTOSAVE_NAME, HOME_ENV, autosave_path, data_dir, has_autosave
+    from .paths import (
+        AUTOSAVE_NAME,
+        HOME_ENV,
+        autosave_path,
+        data_dir,
+        has_autosave,
+        shown_path,
+    )
     from .saves import (
         FORMAT_VERSION,
         LoadResult,
@@ -265,5 +279,6 @@ __all__ = [
     "save_game",
     "saved_match_id",
     "set_aside_autosave",
+    "shown_path",
     "table_lock",
 ]

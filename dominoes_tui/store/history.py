@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import json
 import math
+import os
 import sqlite3
 import urllib.parse
 from collections.abc import Callable, Iterator, Mapping
@@ -31,7 +32,7 @@ from typing import Any
 
 from ..engine import HAND_OVER, Action, Game, HandResult, Rules, action_from_json, action_to_json
 from ..engine.rules import rules_from_dict
-from .paths import data_dir, iso, set_aside, utc_now
+from .paths import data_dir, iso, set_aside, shown_path, utc_now
 from .saves import MatchInfo
 from .stats import AccuracyPoint, Stats, compute_stats
 
@@ -295,7 +296,7 @@ class History:
             migrate(conn)
         elif self.read_only:
             # immutable: no -wal/-shm file is made (the folder may refuse it)
-            uri = f"file:{urllib.parse.quote(str(self.path))}?mode=ro&immutable=1"
+            uri = f"file:{urllib.parse.quote(os.fsencode(self.path))}?mode=ro&immutable=1"
             conn = sqlite3.connect(uri, uri=True, timeout=10, isolation_level=None)
         else:
             conn = sqlite3.connect(self.path, timeout=10, isolation_level=None)
@@ -317,10 +318,12 @@ class History:
             with self._connect() as conn:
                 version = schema_version(conn)
         except sqlite3.DatabaseError as e:
-            raise HistoryError(f"The match history {self.path} cannot be opened ({e}).") from e
+            raise HistoryError(
+                f"The match history {shown_path(self.path)} cannot be opened ({e})."
+            ) from e
         if version != SCHEMA_VERSION:
             raise HistoryError(
-                f"The match history {self.path} cannot be read: it needs updating and "
+                f"The match history {shown_path(self.path)} cannot be read: it needs updating and "
                 f"cannot be written ({why})."
             )
 
@@ -351,7 +354,9 @@ class History:
                 # a read-only folder or a full disk: the statistics are still read
                 self._open_read_only(f"the folder is read-only or the disk is full ({e})")
             else:
-                raise HistoryError(f"The match history {self.path} cannot be opened ({e}).") from e
+                raise HistoryError(
+                    f"The match history {shown_path(self.path)} cannot be opened ({e})."
+                ) from e
         self._ready = True
 
     def _set_aside(self, reason: str) -> None:
@@ -359,13 +364,13 @@ class History:
             aside = set_aside(self.path, ("-wal", "-shm"))
         except OSError as e:
             raise HistoryError(
-                f"The match history {self.path} cannot be used: {reason}, "
+                f"The match history {shown_path(self.path)} cannot be used: {reason}, "
                 f"and it could not be moved aside ({e.strerror})."
             ) from e
         self.moved_to = aside
         self.problem = (
-            f"The match history {self.path} could not be used: {reason}; "
-            f"it was moved to {aside.name} and a new history started."
+            f"The match history {shown_path(self.path)} could not be used: {reason}; "
+            f"it was moved to {shown_path(aside.name)} and a new history started."
         )
         with self._connect() as conn:
             migrate(conn)
@@ -378,7 +383,9 @@ class History:
                 conn.row_factory = sqlite3.Row
                 yield conn
         except sqlite3.Error as e:
-            raise HistoryError(f"The match history {self.path} cannot be used ({e}).") from e
+            raise HistoryError(
+                f"The match history {shown_path(self.path)} cannot be used ({e})."
+            ) from e
 
     # -------------------------------------------------------------- writing
     def record(
@@ -391,7 +398,7 @@ class History:
         self._open()
         if self.read_only:
             raise HistoryError(
-                f"The match history {self.path} cannot be written: {self.read_only}."
+                f"The match history {shown_path(self.path)} cannot be written: {self.read_only}."
             )
         rules = game.rules
         human_side = rules.side_of(info.human_seat)
