@@ -258,6 +258,46 @@ async def test_esc_in_the_too_small_box_quits_too() -> None:
     assert app.return_code == 0
 
 
+async def test_ctrl_p_with_the_palette_under_the_too_small_box_opens_no_second_one() -> None:
+    app = make_app("classic", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert CommandPalette.is_open(app)
+        await pilot.resize_terminal(60, 20)  # the terminal shrinks with the palette open
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.pause()
+        assert app._exception is None and app.return_code is None  # still running
+        assert isinstance(app.screen, TooSmallScreen)
+        palettes = [s for s in app.screen_stack if isinstance(s, CommandPalette)]
+        assert len(palettes) == 1
+        await pilot.resize_terminal(*SIZE)  # bigger again: the palette it had is back
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen is palettes[0]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+
+
+async def test_ctrl_p_in_the_too_small_box_opens_nothing() -> None:
+    app = make_app("classic", seed=5)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen) and not CommandPalette.is_open(app)
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
 # ------------------------------------------------------------ the options screen
 async def open_options(pilot, variant: str) -> OptionsScreen:
     await menu_ready(pilot)
