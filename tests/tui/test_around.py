@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import first_legal, make_app, settle, take_turn
-from textual.command import CommandPalette
+from textual.command import CommandList, CommandPalette
 
 from dominoes_tui import options, settings, store
 from dominoes_tui.engine import Game, NextHand, load_variant, load_variants, tiles
@@ -483,6 +483,21 @@ async def test_no_thanks_is_remembered_and_f1_turns_the_coach_on() -> None:
 
 
 # ------------------------------------------------------------ the command palette
+async def palette_hits(pilot, title: str, tries: int = 500) -> None:
+    """Wait, event by event (no clock), until the open palette's list shows ``title``
+    highlighted first."""
+    palette = pilot.app.screen
+    assert isinstance(palette, CommandPalette)
+    hits = palette.query_one(CommandList)
+    for _ in range(tries):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        if hits.option_count and title in str(hits.get_option_at_index(0).prompt):
+            if hits.highlighted is not None:
+                return
+    raise AssertionError(f"the palette never listed {title!r}")
+
+
 async def test_the_command_palette_lists_the_tables_and_the_apps_commands() -> None:
     app = make_app("classic", seed=5, two_doubles=True)
     async with app.run_test(size=SIZE) as pilot:
@@ -497,7 +512,7 @@ async def test_the_command_palette_lists_the_tables_and_the_apps_commands() -> N
         await pilot.pause()
         assert isinstance(app.screen, CommandPalette)
         await pilot.press(*"how to play")
-        await pilot.pause(0.3)
+        await palette_hits(pilot, "How to play")  # the search has found it: no fixed wait
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, HowToPlayScreen)
