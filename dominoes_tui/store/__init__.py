@@ -58,6 +58,8 @@ The Statistics screen and ``dominoes stats``::
     # h.note: one sentence if damaged rows were skipped (after reading);
     # HistoryError (one sentence) if it cannot be opened at all (locked, no permission).
     # A history that cannot be written (read-only home, full disk) is read read-only.
+    # A sentence names a file with store.shown_path(path): bytes of a home that are
+    # not text show as U+FFFD (never as \\udcff), and the sentence stays one line.
 
 ``dominoes replay [ID]``::
 
