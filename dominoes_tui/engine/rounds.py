@@ -41,7 +41,16 @@ from .actions import (
 )
 from .rules import Rules
 from .scoring import Scores, match_result_after_round, score_round
-from .state import HAND_OVER, MATCH_OVER, PLAY, Event, Game, check_action_types, copy_rng
+from .state import (
+    HAND_OVER,
+    MATCH_OVER,
+    PLAY,
+    Event,
+    Game,
+    check_action_types,
+    check_first_seat,
+    copy_rng,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .view import SeatView
@@ -68,11 +77,13 @@ class RoundsGame(Game, metaclass=ABCMeta):
     def new(
         cls, rules: Rules, seed: int = 0, first_seat: int | None = None, rotation: int = 0
     ) -> RoundsGame:
-        """A match dealt from ``random.Random(seed)``; ``first_seat`` begins round 1.
+        """A match dealt from ``random.Random(seed)``; ``first_seat`` begins round 1
+        (ValueError if it is not a seat at the table).
 
         ``rotation`` is :meth:`Game.new`'s: a turned deal is for the line games only.
         ValueError for rules of another layout (:func:`~.games.new_game` picks the class).
         """
+        check_first_seat(rules, first_seat)
         if rules.layout != cls.LAYOUT:
             raise ValueError(f"{rules.name}: {cls.__name__} does not play this layout")
         if rotation % rules.players:
@@ -132,6 +143,7 @@ class RoundsGame(Game, metaclass=ABCMeta):
         hs = r.deal_size
         self.hands = [tiles.mask_of(pool[i * hs : (i + 1) * hs]) for i in range(r.players)]
         self.boneyard = pool[r.players * hs :]
+        self.dead = 0  # every tile is dealt again: none set aside (from_position's) stays so
         self.events = []
         self.result = None
         self.phase = PLAY

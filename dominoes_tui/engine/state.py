@@ -134,6 +134,22 @@ def _whole(x: object) -> bool:
     return type(x) is int  # not a bool, a float or an int subclass: no silent coercion
 
 
+def check_first_seat(rules: Rules, first_seat: object) -> None:
+    """ValueError (one sentence) unless ``first_seat`` is None or a seat at the table.
+
+    >>> from .rules import load_variant
+    >>> check_first_seat(load_variant("classic"), 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: the first seat must be a seat at the table, 0 to 1 (not 2)
+    """
+    if first_seat is None or (type(first_seat) is int and 0 <= first_seat < rules.players):
+        return
+    raise ValueError(
+        f"the first seat must be a seat at the table, 0 to {rules.players - 1} (not {first_seat!r})"
+    )
+
+
 def check_action_types(action: object) -> None:
     """IllegalAction unless ``action`` is an action whose fields have the right types
     (whole numbers, or None where a field may be left out).
@@ -229,7 +245,9 @@ class Game:
         another seat; :func:`deal_again` does it for a hand already under way).
         Rotation 0 is every seed's own deal.
         The line and the spinner only: :func:`~.games.new_game` deals every layout.
+        A ``first_seat`` that is not at the table is refused (ValueError).
         """
+        check_first_seat(rules, first_seat)
         if rules.is_rounds:
             raise ValueError(f"{rules.name} is played in rounds: deal it with new_game")
         g = cls()

@@ -58,6 +58,8 @@ The Statistics screen and ``dominoes stats``::
     # h.note: one sentence if damaged rows were skipped (after reading);
     # HistoryError (one sentence) if it cannot be opened at all (locked, no permission).
     # A history that cannot be written (read-only home, full disk) is read read-only.
+    # A sentence names a file with store.shown_path(path): bytes of a home that are
+    # not text show as U+FFFD (never as \\udcff), and the sentence stays one line.
 
 ``dominoes replay [ID]``::
 
@@ -101,7 +103,14 @@ _EXPORTS = {
         "outcome_of",
     ),
     "lock": ("LOCK_NAME", "TableLock", "claim_table", "table_lock"),
-    "paths": ("AUTOSAVE_NAME", "HOME_ENV", "autosave_path", "data_dir", "has_autosave"),
+    "paths": (
+        "AUTOSAVE_NAME",
+        "HOME_ENV",
+        "autosave_path",
+        "data_dir",
+        "has_autosave",
+        "shown_path",
+    ),
     "saves": (
         "FORMAT_VERSION",
         "LoadResult",
@@ -150,7 +159,14 @@ if TYPE_CHECKING:
         outcome_of,
     )
     from .lock import LOCK_NAME, TableLock, claim_table, table_lock
-    from .paths import AUTOSAVE_NAME, HOME_ENV, autosave_path, data_dir, has_autosave
+    from .paths import (
+        AUTOSAVE_NAME,
+        HOME_ENV,
+        autosave_path,
+        data_dir,
+        has_autosave,
+        shown_path,
+    )
     from .saves import (
         FORMAT_VERSION,
         LoadResult,
@@ -265,5 +281,6 @@ __all__ = [
     "save_game",
     "saved_match_id",
     "set_aside_autosave",
+    "shown_path",
     "table_lock",
 ]

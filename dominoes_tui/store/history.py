@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import json
 import math
+import os
 import sqlite3
 import urllib.parse
 from collections.abc import Callable, Iterator, Mapping
@@ -41,7 +42,7 @@ from ..engine import (
     replay_game,
 )
 from ..engine.rules import rules_from_dict
-from .paths import data_dir, iso, set_aside, utc_now
+from .paths import data_dir, iso, set_aside, shown_path, utc_now
 from .saves import MatchInfo
 from .stats import AccuracyPoint, Stats, compute_stats
 
@@ -331,7 +332,7 @@ class History:
             migrate(conn)
         elif self.read_only:
             # immutable: no -wal/-shm file is made (the folder may refuse it)
-            uri = f"file:{urllib.parse.quote(str(self.path))}?mode=ro&immutable=1"
+            uri = f"file:{urllib.parse.quote(os.fsencode(self.path))}?mode=ro&immutable=1"
             conn = sqlite3.connect(uri, uri=True, timeout=10, isolation_level=None)
         else:
             conn = sqlite3.connect(self.path, timeout=10, isolation_level=None)
@@ -353,10 +354,12 @@ class History:
             with self._connect() as conn:
                 version = schema_version(conn)
         except sqlite3.DatabaseError as e:
-            raise HistoryError(f"The match history {self.path} cannot be opened ({e}).") from e
+            raise HistoryError(
+                f"The match history {shown_path(self.path)} cannot be opened ({e})."
+            ) from e
         if version != SCHEMA_VERSION:
             raise HistoryError(
-                f"The match history {self.path} cannot be read: it needs updating and "
+                f"The match history {shown_path(self.path)} cannot be read: it needs updating and "
                 f"cannot be written ({why})."
             )
 
@@ -387,7 +390,9 @@ class History:
                 # a read-only folder or a full disk: the statistics are still read
                 self._open_read_only(f"the folder is read-only or the disk is full ({e})")
             else:
-                raise HistoryError(f"The match history {self.path} cannot be opened ({e}).") from e
+                raise HistoryError(
+                    f"The match history {shown_path(self.path)} cannot be opened ({e})."
+                ) from e
         self._ready = True
 
     def _set_aside(self, reason: str) -> None:
@@ -395,13 +400,13 @@ class History:
             aside = set_aside(self.path, ("-wal", "-shm"))
         except OSError as e:
             raise HistoryError(
-                f"The match history {self.path} cannot be used: {reason}, "
+                f"The match history {shown_path(self.path)} cannot be used: {reason}, "
                 f"and it could not be moved aside ({e.strerror})."
             ) from e
         self.moved_to = aside
         self.problem = (
-            f"The match history {self.path} could not be used: {reason}; "
-            f"it was moved to {aside.name} and a new history started."
+            f"The match history {shown_path(self.path)} could not be used: {reason}; "
+            f"it was moved to {shown_path(aside.name)} and a new history started."
         )
         with self._connect() as conn:
             migrate(conn)
@@ -414,7 +419,9 @@ class History:
                 conn.row_factory = sqlite3.Row
                 yield conn
         except sqlite3.Error as e:
-            raise HistoryError(f"The match history {self.path} cannot be used ({e}).") from e
+            raise HistoryError(
+                f"The match history {shown_path(self.path)} cannot be used ({e})."
+            ) from e
 
     # -------------------------------------------------------------- writing
     def record(
@@ -427,7 +434,7 @@ class History:
         self._open()
         if self.read_only:
             raise HistoryError(
-                f"The match history {self.path} cannot be written: {self.read_only}."
+                f"The match history {shown_path(self.path)} cannot be written: {self.read_only}."
             )
         rules = game.rules
         human_side = rules.side_of(info.human_seat)
@@ -637,20 +644,9 @@ class History:
         out = []
         for r in rows:
             try:
-                marks = {str(k): int(v) for k, v in json.loads(r["marks"] or "{}").items()}
-            except (ValueError, AttributeError, TypeError):
-                marks = {}
-            out.append(
-                AccuracyPoint(
-                    r["id"],
-                    r["ended_at"],
-                    r["variant"],
-                    r["cpu_level"],
-                    float(r["accuracy"]),
-                    int(r["decisions"] or 0),
-                    marks,
-                )
-            )
+                out.append(_review(r))
+            except DamagedRow:
+                self.skipped.append(r["id"])  # a damaged row: left out, said in ``note``
         return out
 
     def summary_rows(self) -> list[tuple[int, str, str, str, str, int, int]]:
@@ -729,6 +725,34 @@ def _accuracy(r: sqlite3.Row) -> float | None:
     if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= 1:
         return None
     return float(v)
+
+
+def _review(r: sqlite3.Row) -> AccuracyPoint:
+    """A reviewed match's figures; DamagedRow if its accuracy is not a number from 0 to 1,
+    its decisions not a whole number or its names not text (unreadable marks count as none)."""
+    accuracy = _accuracy(r)
+    if accuracy is None:  # not a number, NaN, infinite or out of range
+        raise DamagedRow("its accuracy is not valid")
+    decisions = r["decisions"]
+    if decisions is None:
+        decisions = 0
+    if not _whole(decisions) or decisions < 0:
+        raise DamagedRow("its decisions are not valid")
+    try:
+        raw = json.loads(r["marks"] or "{}")
+    except (TypeError, ValueError, RecursionError):
+        raw = {}
+    ok = isinstance(raw, dict) and all(_whole(v) and v >= 0 for v in raw.values())
+    marks = {str(k): v for k, v in raw.items()} if ok else {}
+    return AccuracyPoint(
+        r["id"],
+        _field(r, "ended_at", str),
+        _field(r, "variant", str),
+        _field(r, "cpu_level", str),
+        accuracy,
+        decisions,
+        marks,
+    )
 
 
 def _match(r: sqlite3.Row) -> MatchRecord:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import tempfile
 import time
 from datetime import UTC, datetime
@@ -30,6 +31,20 @@ def data_dir(create: bool = False) -> Path:
     if create:
         folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+_UNREADABLE = re.compile("[\ud800-\udfff\x00-\x1f\x7f-\x9f]")
+
+
+def shown_path(path: os.PathLike[str] | str) -> str:
+    """``path`` as a sentence names it: bytes that are not text in the file system's
+    encoding (kept as surrogates) and control characters show as U+FFFD, so a home such
+    as ``b"/tmp/\\xff"`` reads ``/tmp/\ufffd`` and the sentence stays one line.
+
+    >>> shown_path(os.fsdecode(b"/tmp/caf\\xe9/history.sqlite3"))
+    '/tmp/caf\ufffd/history.sqlite3'
+    """
+    return _UNREADABLE.sub("\ufffd", os.fsdecode(path))
 
 
 def autosave_path(home: Path | None = None) -> Path:

@@ -46,6 +46,7 @@ from .paths import (  # noqa: F401 (the autosave's place moved to .paths: still 
     iso,
     remove_stale_temps,
     set_aside,
+    shown_path,
     utc_now,
     write_atomic,
 )
@@ -333,8 +334,11 @@ def set_aside_autosave(reason: str, match_id: str | None = None, home: Path | No
     except FileNotFoundError:
         return f"The saved game could not be resumed: {reason}."
     except OSError as e:
-        return f"The saved game {path} could not be resumed: {reason} ({e.strerror})."
-    return f"The saved game {path} could not be resumed: {reason}; it was moved to {aside.name}."
+        return f"The saved game {shown_path(path)} could not be resumed: {reason} ({e.strerror})."
+    return (
+        f"The saved game {shown_path(path)} could not be resumed: {reason}; "
+        f"it was moved to {shown_path(aside.name)}."
+    )
 
 
 def load_autosave(
@@ -395,7 +399,9 @@ def read_save(path: Path, now: Callable[[], float] = time.monotonic) -> LoadResu
     except FileNotFoundError:
         return LoadResult()
     except OSError as e:  # kept where it is: a permission or a disk the person may fix
-        return LoadResult(problem=f"The saved game {path} cannot be read ({e.strerror}).")
+        return LoadResult(
+            problem=f"The saved game {shown_path(path)} cannot be read ({e.strerror})."
+        )
     except _Unusable as e:
         reason = str(e)
     except Exception as e:  # noqa: BLE001 - a save must never crash the app
@@ -405,9 +411,10 @@ def read_save(path: Path, now: Callable[[], float] = time.monotonic) -> LoadResu
     try:
         aside = set_aside(path)
     except OSError:
-        return LoadResult(problem=f"The saved game {path} cannot be used: {reason}.")
+        return LoadResult(problem=f"The saved game {shown_path(path)} cannot be used: {reason}.")
     return LoadResult(
-        problem=f"The saved game {path} cannot be used: {reason}; it was moved to {aside.name}.",
+        problem=f"The saved game {shown_path(path)} cannot be used: {reason}; "
+        f"it was moved to {shown_path(aside.name)}.",
         moved_to=aside,
     )
 
@@ -423,7 +430,7 @@ def restore(raw: bytes, path: Path = Path(AUTOSAVE_NAME)) -> LoadResult:
         reason = str(e)
     except Exception as e:  # noqa: BLE001 - as read_save
         reason = f"it could not be restored ({type(e).__name__}: {str(e)[:200]})"
-    return LoadResult(problem=f"The saved game {path} cannot be used: {reason}.")
+    return LoadResult(problem=f"The saved game {shown_path(path)} cannot be used: {reason}.")
 
 
 _KIND_WORDS = {int: "a whole number", str: "text", list: "a list", dict: "a table"}
@@ -476,7 +483,7 @@ def _restore(path: Path, raw: bytes, now: Callable[[], float]) -> SavedGame:
         raise _Unusable("its variant name is not valid")
     settings = _typed(data, "settings", dict)
     try:
-        rules = rules_from_dict(name, settings, file=str(path))
+        rules = rules_from_dict(name, settings, file=shown_path(path))
     except VariantError as e:
         raise _Unusable(f"its rules are not valid ({e.problem}, key {e.key!r})") from None
     seed = _typed(data, "seed", int)

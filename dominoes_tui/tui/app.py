@@ -449,10 +449,18 @@ class DominoesApp(App[None]):
         super().exit(*args, **kwargs)
 
     def action_command_palette(self) -> None:
-        from textual.command import CommandPalette
+        """Ctrl+P: the palette, unless one is open anywhere in the stack (the terminal may
+        have shrunk over it) or the terminal is too small (that box is all there is then)."""
+        if not self.use_command_palette:
+            return
+        if any(s.has_class("--textual-command-palette") for s in self.screen_stack):
+            return  # one palette at a time: a second one would reuse its widget id
+        if "dominoes_tui.tui.screens.dialogs" in sys.modules:
+            from .screens.dialogs import TooSmallScreen
 
-        if self.use_command_palette and not CommandPalette.is_open(self):
-            self.push_screen(_palette())
+            if isinstance(self.screen, TooSmallScreen):
+                return
+        self.push_screen(_palette())
 
     def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
         """Textual's push_screen; the table's styles are read first unless the screen

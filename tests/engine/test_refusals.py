@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import random
 
+import pytest
 from engine_helpers import random_rules, variant
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -30,6 +31,7 @@ from dominoes_tui.engine import (
     action_to_json,
     load_variants,
     new_game,
+    replay_game,
     tiles,
 )
 
@@ -109,6 +111,19 @@ def test_the_cases_from_the_issue_are_refused_with_a_reason():
         else:  # pragma: no cover
             raise AssertionError(f"{a!r} was accepted")
     assert g.log == []
+
+
+@pytest.mark.parametrize("name", ["block", "goat", "mexican-train", "chicken-foot"])
+@pytest.mark.parametrize("seat", [-1, 4, 9, 2**70, 1.0, "0", True])
+def test_a_first_seat_not_at_the_table_is_refused_in_a_sentence(name, seat):
+    rules = variant(name, players=4)
+    with pytest.raises(ValueError, match=r"^the first seat must be a seat at the table, 0 to 3"):
+        new_game(rules, seed=1, first_seat=seat)
+    with pytest.raises(ValueError, match="the first seat must be a seat at the table"):
+        replay_game(rules, 1, [], seat)
+    for ok in (None, 0, 3):  # every seat at the table opens a match
+        g = new_game(rules, seed=1, first_seat=ok)
+        assert g.first_seat == ok and g.legal_actions()
 
 
 def test_a_lead_naming_a_half_is_refused_not_logged_in_that_form():

@@ -299,3 +299,17 @@ def test_invariant_errors_catch_a_broken_foot():
     bad = g.copy()
     bad.lines[4].append(bad.lines[0][0])
     assert bad.invariant_errors()
+
+
+def test_a_round_with_tiles_set_aside_deals_every_tile_again_next_round():
+    # a few tiles in hand, the boneyard empty: every other tile is set aside, and the
+    # round is played out at random (it ends blocked or with a domino)
+    g = pos(hands=[["9-1", "1-0"], ["9-2", "2-0"], ["9-3", "3-3"], ["9-4", "5-5"]], turn=0)
+    assert g.dead and g.invariant_errors() == []
+    random_play(g, random.Random(1), until=lambda g: g.phase != "play")
+    assert g.phase == HAND_OVER
+    g.apply(NextHand())
+    assert g.hand_no == 2 and g.dead == 0
+    assert g.invariant_errors() == []
+    random_play(g, random.Random(2), until=lambda g: g.phase != "play")
+    assert g.phase in (HAND_OVER, MATCH_OVER) and g.invariant_errors() == []

@@ -455,3 +455,18 @@ def test_the_round_in_words_and_the_line_games_match_result_unchanged():
     assert not any("R-" in w for w in words)
     assert MatchResult(1, 0, "target").winners == (1,)
     assert MatchResult(None, None, "single_hand").winners == ()
+
+
+def test_a_round_with_tiles_set_aside_deals_every_tile_again_next_round():
+    # seat 0 holds one tile, the others one each, the boneyard is empty: the other 87
+    # tiles are set aside; 12-5 on seat 0's train ends the round
+    g = pos(hands=hands4(["12-5"]), round_no=1)
+    assert g.dead and g.invariant_errors() == []
+    play(g, Play(T("12-5"), 0))
+    assert g.phase == HAND_OVER
+    g.apply(NextHand())
+    assert g.hand_no == 2 and g.dead == 0
+    assert g.invariant_errors() == []
+    assert sum(h.bit_count() for h in g.hands) + len(g.boneyard) == MT.tile_count - 1
+    random_play(g, random.Random(2), until=lambda g: g.phase != "play")
+    assert g.phase in (HAND_OVER, MATCH_OVER) and g.invariant_errors() == []

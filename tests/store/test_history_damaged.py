@@ -4,6 +4,7 @@ sentence; ``dominoes play --speed`` takes only a finite number above 0."""
 
 from __future__ import annotations
 
+import json
 import math
 import sqlite3
 
@@ -101,7 +102,7 @@ def test_replay_of_a_number_that_is_there(replays):
 # ------------------------------------------------------------------ damaged rows
 MATCH_COLUMNS = ["uid", "variant", "settings", "cpu_level", "seed", "first_seat", "winner_side"]
 MATCH_COLUMNS += ["end_reason", "scores", "hands", "duration", "started_at", "ended_at", "log"]
-MATCH_COLUMNS += ["human_side", "players", "outcome"]
+MATCH_COLUMNS += ["human_side", "players", "outcome", "accuracy", "decisions", "marks"]
 HAND_COLUMNS = ["kind", "winner_seat", "winner_side", "points", "counted", "written_after"]
 HAND_COLUMNS += ["human_points"]
 SQL_VALUES = st.one_of(
@@ -191,6 +192,49 @@ def test_a_damaged_row_is_said_by_stats_and_skipped(dominoes_home):
     assert h.stats().total.matches == 2
     with pytest.raises(store.HistoryError, match=f"Match {ids[0]} in the history is damaged"):
         h.get(ids[0])
+
+
+@pytest.mark.parametrize(
+    ("column", "value"),
+    [
+        ("accuracy", "abc"),
+        ("accuracy", b"\x00"),
+        ("accuracy", math.inf),
+        ("accuracy", -math.inf),
+        ("accuracy", 7.5),
+        ("accuracy", "NaN"),
+        ("decisions", "abc"),
+        ("decisions", math.inf),
+        ("decisions", 2.5),
+        ("decisions", -3),
+        ("variant", b"\xff"),
+    ],
+)
+def test_damaged_review_figures_are_skipped_and_said_once(dominoes_home, column, value):
+    ids = record(3)
+    h = store.History()
+    for mid in ids:
+        assert h.save_review(mid, 0.75, 12, {"blunder": 1}, {})
+    with h._db() as conn:
+        conn.execute(f"UPDATE matches SET {column} = ? WHERE id = ?", (value, ids[1]))
+        # marks that are not counts are read as none, and the row still shows
+        conn.execute("UPDATE matches SET marks = '{\"blunder\": 1e999}' WHERE id = ?", (ids[2],))
+    h = store.History()
+    points = h.stats().accuracy
+    assert [(p.match_id, p.accuracy, p.decisions) for p in points] == [
+        (ids[0], 0.75, 12),
+        (ids[2], 0.75, 12),
+    ]
+    assert points[0].marks == {"blunder": 1} and points[1].marks == {}
+    assert h.note == f"1 damaged match in the history was skipped (number {ids[1]})."
+    for args in (["stats"], ["stats", "--json"]):
+        res = runner.invoke(cli.app, args)
+        assert res.exit_code == 0, (args, res.output)
+        assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
+        said = [x for x in res.stderr.splitlines() if x.strip()]
+        assert said == [f"1 damaged match in the history was skipped (number {ids[1]})."]
+    shown = json.loads(runner.invoke(cli.app, ["stats", "--json"]).stdout)
+    assert len(shown["accuracy"]) == 2
 
 
 def test_replay_without_a_number_skips_a_damaged_latest(dominoes_home, replays):

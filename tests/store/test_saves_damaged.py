@@ -380,3 +380,62 @@ def test_a_full_disk_is_said_once_never_raised(home, monkeypatch):
     _one_sentence(err)
     assert "No space left" in err
     assert list(home.glob(".autosave.json.*.tmp")) == []  # the temp file is cleaned up
+
+
+# ------------------------------------------------------------------ a home not named in UTF-8
+@pytest.fixture
+def odd_home(tmp_path: Path, monkeypatch) -> Path:
+    """``$DOMINOES_TUI_HOME`` in a folder whose name is the bytes ``ff fe`` (not UTF-8)."""
+    home = Path(os.fsdecode(os.path.join(os.fsencode(tmp_path), b"\xff\xfe")))
+    home.mkdir()
+    monkeypatch.setenv(store.HOME_ENV, str(home))
+    return home
+
+
+def _readable(text: str | None, home: Path) -> None:
+    """One sentence that names the home as a person reads it (U+FFFD for each odd byte)."""
+    _one_sentence(text)
+    assert store.shown_path(home) in text and "\ufffd\ufffd" in text
+    assert not any("\ud800" <= c <= "\udfff" for c in text) and "\\udc" not in text
+    text.encode("utf-8")  # printable as it is
+
+
+def test_a_damaged_history_in_an_odd_home_is_named_readably(odd_home):
+    from typer.testing import CliRunner
+
+    from dominoes_tui import cli
+
+    (odd_home / "history.sqlite3").write_bytes(b"this is not a database" * 100)
+    h = store.History()
+    assert h.stats().total.matches == 0
+    _readable(h.problem, odd_home)
+    assert h.moved_to is not None and h.moved_to.parent == odd_home
+    (odd_home / "history.sqlite3").unlink()
+    (odd_home / "history.sqlite3").write_bytes(b"not a database either" * 100)
+    res = CliRunner().invoke(cli.app, ["stats"])
+    assert res.exit_code == 0, res.output
+    said = [x for x in res.stderr.splitlines() if x.strip()]
+    assert len(said) == 1
+    _readable(said[0], odd_home)
+
+
+def test_a_damaged_save_in_an_odd_home_is_named_readably(odd_home):
+    _save(odd_home)
+    (odd_home / "autosave.json").write_text("{ not json", "utf-8")
+    res = store.load_autosave()
+    assert res.saved is None and res.moved_to is not None
+    _readable(res.problem, odd_home)
+    _save(odd_home)
+    _readable(store.set_aside_autosave("the table refused it"), odd_home)
+
+
+def test_a_read_only_odd_home_still_shows_the_statistics(odd_home):
+    game = play_match(VARIANTS["draw"], seed=3)
+    assert store.finish_match(game, store.MatchInfo(cpu_level="easy")).history_id == 1
+    db = odd_home / "history.sqlite3"
+    with read_only(odd_home, db):
+        h = store.History()
+        assert h.stats().total.matches == 1 and [m.id for m in h.matches()] == [1]
+        rec = store.finish_match(play_match(VARIANTS["draw"], seed=4), store.MatchInfo())
+        assert rec.history_id is None
+        _one_sentence(rec.problem)

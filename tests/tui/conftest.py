@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from textual.notifications import Notification
 
 from dominoes_tui.engine import Draw, Pass, Play, PlayDoubles, Stop, load_variant
 from dominoes_tui.table import EndQuestion, PlaceQuestion, TouchQuestion
@@ -21,6 +22,18 @@ def _home(tmp_path, monkeypatch):
     (tmp_path / "settings.json").write_text(
         '{"coach": false, "strategy_coach": "off"}', encoding="utf-8"
     )
+
+
+TOAST_SECONDS_LEFT = 1e6
+"""What every toast has left in these tests: none expires while a test runs."""
+
+
+@pytest.fixture(autouse=True)
+def _toasts_stay(monkeypatch):
+    """A toast stays until it is dismissed or cleared, whatever its timeout: a snapshot
+    or a check then shows the same toasts however slowly the machine runs (a six-second
+    toast was there or gone by the time a snapshot was taken, under load)."""
+    monkeypatch.setattr(Notification, "time_left", property(lambda n: TOAST_SECONDS_LEFT))
 
 
 class FirstLegal:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import first_legal, make_app, settle, take_turn
-from textual.command import CommandPalette
+from textual.command import CommandList, CommandPalette
 
 from dominoes_tui import options, settings, store
 from dominoes_tui.engine import NextHand, load_variant, load_variants, new_game, tiles
@@ -258,6 +258,46 @@ async def test_esc_in_the_too_small_box_quits_too() -> None:
     assert app.return_code == 0
 
 
+async def test_ctrl_p_with_the_palette_under_the_too_small_box_opens_no_second_one() -> None:
+    app = make_app("classic", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert CommandPalette.is_open(app)
+        await pilot.resize_terminal(60, 20)  # the terminal shrinks with the palette open
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.pause()
+        assert app._exception is None and app.return_code is None  # still running
+        assert isinstance(app.screen, TooSmallScreen)
+        palettes = [s for s in app.screen_stack if isinstance(s, CommandPalette)]
+        assert len(palettes) == 1
+        await pilot.resize_terminal(*SIZE)  # bigger again: the palette it had is back
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen is palettes[0]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+
+
+async def test_ctrl_p_in_the_too_small_box_opens_nothing() -> None:
+    app = make_app("classic", seed=5)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen) and not CommandPalette.is_open(app)
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
 # ------------------------------------------------------------ the options screen
 async def open_options(pilot, variant: str) -> OptionsScreen:
     await menu_ready(pilot)
@@ -443,6 +483,21 @@ async def test_no_thanks_is_remembered_and_f1_turns_the_coach_on() -> None:
 
 
 # ------------------------------------------------------------ the command palette
+async def palette_hits(pilot, title: str, tries: int = 500) -> None:
+    """Wait, event by event (no clock), until the open palette's list shows ``title``
+    highlighted first."""
+    palette = pilot.app.screen
+    assert isinstance(palette, CommandPalette)
+    hits = palette.query_one(CommandList)
+    for _ in range(tries):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        if hits.option_count and title in str(hits.get_option_at_index(0).prompt):
+            if hits.highlighted is not None:
+                return
+    raise AssertionError(f"the palette never listed {title!r}")
+
+
 async def test_the_command_palette_lists_the_tables_and_the_apps_commands() -> None:
     app = make_app("classic", seed=5, two_doubles=True)
     async with app.run_test(size=SIZE) as pilot:
@@ -457,7 +512,7 @@ async def test_the_command_palette_lists_the_tables_and_the_apps_commands() -> N
         await pilot.pause()
         assert isinstance(app.screen, CommandPalette)
         await pilot.press(*"how to play")
-        await pilot.pause(0.3)
+        await palette_hits(pilot, "How to play")  # the search has found it: no fixed wait
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, HowToPlayScreen)

@@ -134,6 +134,23 @@ async def test_the_statistics_chart_accuracy_over_time() -> None:
         assert [str(c) for c in table.get_row(str(ids[2]))][-1] == "–"
 
 
+@pytest.mark.parametrize(("column", "value"), [("accuracy", "abc"), ("decisions", 1e999)])
+async def test_damaged_review_figures_leave_statistics_open(column, value) -> None:
+    ids = reviewed_history()
+    with store.History()._db() as conn:
+        conn.execute(f"UPDATE matches SET {column} = ? WHERE id = ?", (value, ids[0]))
+    app = DominoesApp(start_menu=True, delay=0, level="easy")
+    async with app.run_test(size=SIZE) as pilot:
+        await idle(pilot)
+        assert isinstance(app.screen, StartScreen) and app.screen.has_stats
+        await pilot.press("t")
+        await idle(pilot)
+        screen = app.screen
+        assert isinstance(screen, StatsScreen) and screen.stats is not None
+        assert [p.match_id for p in screen.stats.accuracy] == [ids[1]]
+        assert screen.problem == f"1 damaged match in the history was skipped (number {ids[0]})."
+
+
 async def test_no_review_yet_says_how() -> None:
     store.finish_match(cpu_match("classic", 1), info())
     app = Host(StatsScreen)

@@ -16,6 +16,8 @@ import random
 import pytest
 from conftest import first_legal, settle
 from textual import events
+from textual.errors import NoWidget
+from textual.pilot import OutOfBounds
 
 from dominoes_tui import store
 from dominoes_tui.engine import Resign, load_variant, new_game
@@ -66,6 +68,18 @@ def _send_key(app, key: str) -> None:
     app._driver.send_message(event)
 
 
+async def click_at(pilot, x: int, y: int, times: int = 1) -> bool:
+    """Click (``times`` 2: double-click) the screen at ``(x, y)``; False if nothing was
+    under that point: the pilot refuses a point with no widget (a screen not laid out
+    yet, or a resize not yet drawn, on a busy machine) where a terminal's click would
+    land on nothing, so it is a click on nothing."""
+    try:
+        await pilot.click(offset=(x, y), times=times)
+    except (NoWidget, OutOfBounds):
+        return False
+    return True
+
+
 async def _step(pilot, rng: random.Random) -> int:
     """A burst of 1-10 keys, or a click (a double click), or a resize: how many events."""
     app = pilot.app
@@ -80,10 +94,7 @@ async def _step(pilot, rng: random.Random) -> int:
     if roll < 0.97:
         w, h = app.size
         x, y = rng.randrange(w), rng.randrange(h)
-        if rng.random() < 0.2:
-            await pilot.double_click(offset=(x, y))
-        else:
-            await pilot.click(offset=(x, y))
+        await click_at(pilot, x, y, times=2 if rng.random() < 0.2 else 1)
         return 1
     await pilot.resize_terminal(*rng.choice(SIZES))
     return 1
@@ -146,3 +157,21 @@ async def test_random_keys_clicks_and_resizes_never_crash_the_app(part) -> None:
                 return
         assert app._exception is None, f"after {done} events"
     raise AssertionError(f"the app quit at the very end ({runs} runs)")
+
+
+async def test_a_click_where_no_widget_is_is_a_click_on_nothing() -> None:
+    app = _app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        assert await click_at(pilot, 1, 1)  # a widget there: clicked
+
+        def nothing_there(x: int, y: int):
+            raise NoWidget(f"No widget under screen coordinate ({x}, {y})")
+
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(app, "get_widget_at", nothing_there)
+            assert not await click_at(pilot, 5, 5)
+            assert not await click_at(pilot, 5, 5, times=2)
+        assert not await click_at(pilot, 500, 500)  # off the screen: nothing there either
+        assert app.is_running and app._exception is None
+        assert isinstance(app.screen, StartScreen)

@@ -399,3 +399,25 @@ async def test_a_save_seating_you_elsewhere_is_never_played_from_seat_0(players,
     kept = list(store.autosave_path().parent.glob("autosave.json.corrupt-*"))
     assert len(kept) == 1 and info.match_id in kept[0].read_text("utf-8")
     assert store.History().matches() == []
+
+
+async def test_a_toast_stays_however_slowly_the_test_runs() -> None:
+    """The tui tests give toasts no timeout (conftest): one raised a minute ago, as on a
+    busy machine, is still there for the checks and the snapshots."""
+    from textual.widgets._toast import Toast
+
+    app = menu_app()
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await pilot.pause()
+        app.notify("A six-second note", timeout=6)
+        await pilot.pause()
+        [note] = [n for n in app._notifications if n.message == "A six-second note"]
+        note.raised_at -= 60
+        app._refresh_notifications()
+        await pilot.pause()
+        await pilot.pause()
+        assert not note.has_expired and "A six-second note" in notes(app)
+        assert any(t._notification is note for t in app.screen.query(Toast))
+        app.clear_notifications()  # cleared: gone at once
+        await pilot.pause()
+        assert notes(app) == []

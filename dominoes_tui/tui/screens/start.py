@@ -326,7 +326,7 @@ class StartScreen(Screen[None]):
         # the menu's column is narrow: the save named without its folder there, and the
         # whole sentence (with the folder) in a note
         path = store.autosave_path()
-        short = self.problem.replace(str(path), path.name)
+        short = self.problem.replace(store.shown_path(path), path.name)
         if short != self.problem:
             self.notify(
                 self.problem, title="Saved game", severity="warning", timeout=20, markup=False
