@@ -86,7 +86,7 @@ def main(
 ) -> None:
     """Dominoes in the terminal. With no command, the start menu."""
     if ctx.invoked_subcommand is None:
-        from .launch import start_menu
+        from .tui.app import start_menu  # Textual only when a command opens it (see above)
 
         start_menu()
 

@@ -761,6 +761,11 @@ class DominoesApp(App[None]):
             self.pop_screen()
 
 
+def start_menu() -> None:
+    """A bare ``dominoes``: the start menu (``launch.main`` and the CLI's callback)."""
+    run_app(start_menu=True)
+
+
 def run_app(**kwargs: Any) -> None:
     """Run the app in this terminal (``dominoes play``); without one, say so and exit 1."""
     from .terminal import require_terminal
