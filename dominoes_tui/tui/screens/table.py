@@ -33,7 +33,6 @@ from ...table import (
     Notice,
     PlaceQuestion,
     SaveFailed,
-    Sentence,
     TableEvent,
     TableSession,
     ThinkingStarted,
@@ -42,11 +41,11 @@ from ...table import (
 )
 from ...table.words import RESUMED, round_title
 from ..messages import LeaveTable, NewGame, Quit, StartMatch
-from ..widgets.clock import clock_style
+from ..widgets.clock import clock_text
 from ..widgets.hand import HandView
 from ..widgets.line import LineView
 from ..widgets.log import LogScreen, MoveLog
-from ..widgets.message import TONE_STYLES, MessageBar
+from ..widgets.message import MessageBar
 from ..widgets.places import PlacesView, foot_rows, trains_rows
 from ..widgets.seats import Boneyard, scores_text, seats_text
 
@@ -60,17 +59,6 @@ BIG = (120, 40)
 KEYS = {"d": "draw", "p": "pass", "t": "two_doubles", "r": "resign", "s": "stop"}
 """Keys that apply only sometimes: hidden from the footer when they do not, and
 answered with why not when pressed then."""
-
-
-def sentence_text(s: Sentence) -> Text:
-    """A sentence as one Text: its lead emphasised; never parsed as markup."""
-    t = Text()
-    if s.lead:
-        t.append(s.lead, style=TONE_STYLES.get(s.tone, "bold"))
-        if s.text:
-            t.append(" ")
-    t.append(s.text)
-    return t
 
 
 def lead_index(game: Game) -> int | None:
@@ -377,23 +365,6 @@ class TableScreen(Screen):
             return set()
         return {t for t in hand if tiles.MATADORS_MASK & tiles.BIT[t]}
 
-    def _clock(self, seat: int) -> Text:
-        c = self.session.clock
-        t = Text()
-        if c is None or not c.enabled:
-            if c is not None and c.running == seat and c.turn_seconds:
-                turn = c.turn_remaining() or 0.0
-                t.append(f"turn {int(turn + 0.999)}s", style=clock_style(turn, True))
-            return t
-        from ...engine import format_clock
-
-        left = c.remaining(seat)
-        t.append(format_clock(left), style=clock_style(left, c.running == seat))
-        if c.running == seat and c.turn_seconds:
-            turn = c.turn_remaining() or 0.0
-            t.append(f" turn {int(turn + 0.999)}s", style=clock_style(turn, True))
-        return t
-
     def _seats_text(self, width: int) -> Text:
         """Every seat: the turn marker, names, partner, tiles, clocks, last moves; the
         boneyard."""
@@ -404,7 +375,7 @@ class TableScreen(Screen):
             bone = Boneyard(view.drawable, view.boneyard_count - view.drawable)
         else:
             bone = Boneyard(view.boneyard_count, 0, draws=False)
-        clocks = {seat: self._clock(seat) for seat in range(r.players)}
+        clocks = {seat: clock_text(s.clock, seat) for seat in range(r.players)}
         seats = s.seats()
         if len(seats) > 4:  # two rows: four seats each, the boneyard on the first
             half = (len(seats) + 1) // 2
