@@ -520,6 +520,7 @@ def replay(
             msg = f"no match {wanted} in the history; the latest is {latest} (`dominoes stats`)."
         typer.secho(f"Error: {msg}", fg="red", err=True)
         raise typer.Exit(2)
+    from .tui import replay_app
     from .tui.screens import replay as replay_screen
 
     try:
@@ -527,7 +528,7 @@ def replay(
     except ValueError as e:
         typer.secho(f"Error: match {rec.id} cannot be replayed: {e}", fg="red", err=True)
         raise typer.Exit(2) from None
-    replay_screen.run_replay(rec, hands)
+    replay_app.run_replay(rec, hands)
 
 
 SQLITE_MAX_ID = 2**63 - 1

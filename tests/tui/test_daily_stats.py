@@ -16,9 +16,9 @@ from dominoes_tui.ai import review as rv
 from dominoes_tui.engine import load_variant, seat_view
 from dominoes_tui.store import player
 from dominoes_tui.table import practice as pr
+from dominoes_tui.table import review as review_jobs
 from dominoes_tui.tui import app as tui_app
 from dominoes_tui.tui.app import DominoesApp
-from dominoes_tui.tui.screens import review as review_mod
 from dominoes_tui.tui.screens.options import ChoiceRow, OptionsScreen
 from dominoes_tui.tui.screens.replay import ReplayScreen
 from dominoes_tui.tui.screens.review import ReviewScreen
@@ -31,8 +31,8 @@ SIZE = (100, 32)
 
 @pytest.fixture(autouse=True)
 def _quick_review(monkeypatch):
-    monkeypatch.setattr(review_mod, "BUDGET", rv.Budget(deals=20, rounds=1, max_rounds=1))
-    review_mod.forget_kept()
+    monkeypatch.setattr(review_jobs, "BUDGET", rv.Budget(deals=20, rounds=1, max_rounds=1))
+    review_jobs.forget_kept()
 
 
 async def idle(pilot) -> None:
@@ -189,8 +189,8 @@ async def test_dominoes_replay_plays_a_hand_again_at_a_real_table() -> None:
     styles (the hand, the line, the log laid out), the player's tiles and pace."""
     from dominoes_tui import settings
     from dominoes_tui.table import Pace
+    from dominoes_tui.tui.replay_app import ReplayApp
     from dominoes_tui.tui.screens.practice import PracticeTableScreen
-    from dominoes_tui.tui.screens.replay import ReplayApp
     from dominoes_tui.tui.widgets.hand import HandView
 
     settings.save_settings(settings.PlayerSettings(pace="fast", tiles="unicode"))
@@ -243,7 +243,7 @@ async def test_the_strategy_coach_row_is_the_players_and_remembered() -> None:
 
 async def test_mexican_train_is_refused_in_a_sentence() -> None:
     from dominoes_tui.engine import Game
-    from dominoes_tui.tui.screens.review import ReviewJob
+    from dominoes_tui.table.review import ReviewJob
 
     g = Game.new(load_variant("mexican-train"), 3)
     job = ReviewJob(g, (), 0, ("You", "CPU 1", "CPU 2", "CPU 3"), "Review: a train")

@@ -19,6 +19,7 @@ from dominoes_tui import settings
 from dominoes_tui.ai import review as rv
 from dominoes_tui.engine import Play, hand_start, tiles
 from dominoes_tui.store import player
+from dominoes_tui.table import review as review_jobs
 from dominoes_tui.tui import strategy_coach as tui_coach
 from dominoes_tui.tui.screens import review as review_mod
 from dominoes_tui.tui.screens.dialogs import HandOverScreen, MatchOverScreen
@@ -39,13 +40,13 @@ def rigged(view, seed):
 
 @pytest.fixture(autouse=True)
 def _rigged(monkeypatch):
-    monkeypatch.setattr(review_mod, "EVALUATOR", rigged)
-    monkeypatch.setattr(review_mod, "BUDGET", ONE_ROUND)
+    monkeypatch.setattr(review_jobs, "EVALUATOR", rigged)
+    monkeypatch.setattr(review_jobs, "BUDGET", ONE_ROUND)
     monkeypatch.setattr(tui_coach, "EVALUATOR", rigged)
     monkeypatch.setattr(tui_coach, "BUDGET", ONE_ROUND)
-    review_mod.forget_kept()
+    review_jobs.forget_kept()
     yield
-    review_mod.forget_kept()
+    review_jobs.forget_kept()
 
 
 def coach_on() -> None:
@@ -120,11 +121,11 @@ async def test_leaving_the_review_stops_it(monkeypatch) -> None:
         calls.append(seed)
         return rigged(view, seed)
 
-    monkeypatch.setattr(review_mod, "EVALUATOR", slow)
+    monkeypatch.setattr(review_jobs, "EVALUATOR", slow)
     app = make_app("classic", seed=5)
     async with app.run_test(size=(100, 32)) as pilot:
         await play_until(pilot, hand_over)
-        review_mod.forget_kept()
+        review_jobs.forget_kept()
         stop_at = []
         original = review_mod.run_review
 
@@ -175,8 +176,8 @@ async def test_reviews_are_kept_with_the_match_in_the_history() -> None:
         assert rec.accuracy == 0.0 and h.accuracy()[0].decisions == n
         assert h.hands(rec.id)[0].accuracy == 0.0 and h.hands(rec.id)[1].accuracy is None
         seen = []
-        original = review_mod.EVALUATOR
-        review_mod.EVALUATOR = lambda v, seed: seen.append(v.hand_no) or original(v, seed)
+        original = review_jobs.EVALUATOR
+        review_jobs.EVALUATOR = lambda v, seed: seen.append(v.hand_no) or original(v, seed)
         await pilot.press("R")
         await app.workers.wait_for_complete()
         await pilot.pause()

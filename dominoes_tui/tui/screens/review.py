@@ -1,50 +1,50 @@
 """The Review screen: every decision the person made, judged, with the position.
 
-Opened after a hand (the hand-over screen's Review, ``R``), for a finished match
-(the match-over screen, the statistics screen, ``dominoes replay``) and after a
-practice hand. The judging is :mod:`dominoes_tui.ai.review`'s (Expert, from the
-person's own view at each moment); it runs in a thread worker, hand by hand,
-with a progress bar, and stops when the screen is left. Hands already judged in
-this program (a hand reviewed at its hand-over, then the whole match) are not
-judged again: the evaluation is seeded, so they would come out the same.
+Opened (by the app, on :class:`~dominoes_tui.tui.messages.OpenReview`) after a hand
+(the hand-over screen's Review, ``R``), for a finished match (the match-over screen,
+the statistics screen, ``dominoes replay``) and after a practice hand. What it judges
+and how is headless (:mod:`dominoes_tui.table.review`: the job, the judging, the hands
+kept); here the judging runs in a thread worker, hand by hand, with a progress bar,
+and stops when the screen is left.
 
 Each decision shows the line and the person's hand as they were (the table's own
 widgets: the tile played raised, the better one starred), the mark, the better
 move, why, and the chance to win of every move. The accuracy of the hand and of
-the match is kept in the history once the match is recorded (:func:`keep_review`).
+the match is kept in the history once the match is recorded
+(:func:`~dominoes_tui.tui.review_keep.keep_review`).
 
-``a`` deals the decision's hand again (a practice deal, :mod:`.practice`), ``o``
-from the CPU's seat.
+``a`` deals the decision's hand again (a practice deal, posted as
+:class:`~dominoes_tui.tui.messages.PlayDeal`), ``o`` from the CPU's seat.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import threading
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import events, work
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
-from ...engine import Action, Game, Play, PlayDoubles, tiles
+from ...ai import describe_action
+from ...ai.review import MARKS, PLURALS
+from ...engine import Action, Game, IllegalAction, Play, PlayDoubles, VariantError, tiles
+from ...table.practice import practice
+from ...table.review import ReviewJob, Stopped, run_review
+from ..messages import PlayDeal
+from ..review_keep import keep_review
 from ..widgets.hand import HandView
-from ..widgets.line import LineView
+from ..widgets.line import LineView, last_tiles, lead_index
 from ..widgets.menu_list import MenuList
 
 if TYPE_CHECKING:
-    from ...ai.review import Budget, Evaluator, HandReview, Judgement, MatchReview
-    from ...store import MatchRecord
-    from ...table import TableSession
-    from ...table.practice import Practice
+    from ...ai.review import HandReview, Judgement, MatchReview
 
 NOT_REVIEWED = {
     "trains": "Mexican Train",
@@ -59,265 +59,6 @@ MARK_STYLES = {
 }
 BEST = "★"
 """Marks the better move's tile in the hand."""
-
-BUDGET: Budget | None = None
-"""The review's budget (None: ``ai.review.DEFAULT_BUDGET``); tests set a small one."""
-EVALUATOR: Evaluator | None = None
-"""The review's evaluator (None: Expert's); tests set a fixed one."""
-
-
-# ---------------------------------------------------------------- what to review
-@dataclass(frozen=True)
-class ReviewJob:
-    """A match (or some of its hands) to review, and where it came from."""
-
-    start: Game
-    """The match at its deal."""
-    actions: tuple[Action, ...]
-    seat: int
-    """The person's seat."""
-    names: tuple[str, ...]
-    """A name per seat, for the words ("You", "CPU")."""
-    title: str
-    hands: frozenset[int] | None = None
-    """Only these hands (None: every hand)."""
-    key: str | None = None
-    """The match's uid (``MatchInfo.match_id`` = ``MatchRecord.uid``): judged hands are
-    kept under it for the program's life, and the accuracy saved with its history row."""
-    record_id: int | None = None
-    """The match's row in the history, when it is known already."""
-    level: str = "medium"
-    seed: int = 0
-    """The CPU players' seed, for a practice deal."""
-    over: bool = False
-    """The match is over (it is, or will be, recorded)."""
-    practice: bool = False
-    """A practice hand: nothing is kept."""
-
-    @property
-    def rules(self) -> Any:
-        return self.start.rules
-
-    @property
-    def single_hand(self) -> bool:
-        return self.start.rules.target == 0
-
-    def hand_numbers(self) -> list[int]:
-        """The hands this job reviews, in order (those the actions reach)."""
-        g = self.start.copy()
-        seen = [g.hand_no]
-        for a in self.actions:
-            g.apply(a)
-            if g.hand_no != seen[-1]:
-                seen.append(g.hand_no)
-        return [n for n in seen if self.hands is None or n in self.hands]
-
-
-def job_of_session(session: TableSession, hands: Sequence[int] | None = None) -> ReviewJob:
-    """The review of the match at ``session``'s table (``hands``: only those)."""
-    g = session.game
-    start = Game.new(g.rules, g.seed, g.first_seat, getattr(g, "rotation", 0))
-    which = "the match" if hands is None else _hands_words(hands)
-    return ReviewJob(
-        start=start,
-        actions=tuple(g.log),
-        seat=0,
-        names=tuple(session.names),
-        title=f"Review: {which} · {g.rules.name} against {session.cpu.name}",
-        hands=None if hands is None else frozenset(hands),
-        key=session.info.match_id if session.autosave_enabled else None,
-        level=session.level,
-        seed=session.seed,
-        over=g.is_over,
-    )
-
-
-def job_of_practice(
-    session: TableSession, practice: Practice, hands: Sequence[int] | None = None
-) -> ReviewJob:
-    """The review of a practice hand (its game starts at the practice deal)."""
-    return ReviewJob(
-        start=practice.deal,
-        actions=tuple(session.game.log),
-        seat=0,
-        names=tuple(session.names),
-        title=f"Review: {practice.title().lower().replace('practice: ', 'practice, ')}",
-        hands=None if hands is None else frozenset(hands),
-        level=practice.level,
-        seed=practice.seed,
-        practice=True,
-    )
-
-
-def job_of_record(record: MatchRecord) -> ReviewJob:
-    """The review of a recorded match (rules, seed and moves from the history)."""
-    from ...ai.review import human_seat, match_heading
-
-    rules = record.rules()
-    start = Game.new(rules, record.seed, record.first_seat)
-    names = list(record.players)
-    seat = human_seat(record)
-    if len(names) != rules.players:  # an old row without names
-        names = ["CPU" if rules.players == 2 else f"CPU {s}" for s in range(rules.players)]
-        names[seat] = "You"
-    return ReviewJob(
-        start=start,
-        actions=tuple(record.log),
-        seat=seat,
-        names=tuple(names),
-        title=f"Review: {match_heading(record)}",
-        key=record.uid,
-        record_id=record.id,
-        level=record.cpu_level,
-        seed=record.seed,
-        over=record.end_reason != "abandoned",
-    )
-
-
-def _hands_words(hands: Sequence[int]) -> str:
-    hs = sorted(hands)
-    if len(hs) == 1:
-        return f"hand {hs[0]}"
-    return "hands " + ", ".join(str(h) for h in hs)
-
-
-# ---------------------------------------------------------------- judged hands, kept
-_KEPT: dict[tuple[str, int], HandReview] = {}
-"""Hands judged in this program, by (match uid, hand number)."""
-_KEPT_LOCK = threading.Lock()
-MAX_KEPT = 500
-
-
-def kept_hand(key: str | None, hand: int) -> HandReview | None:
-    if key is None:
-        return None
-    with _KEPT_LOCK:
-        return _KEPT.get((key, hand))
-
-
-def keep_hand(key: str | None, h: HandReview) -> None:
-    if key is None:
-        return
-    with _KEPT_LOCK:
-        if len(_KEPT) >= MAX_KEPT:
-            _KEPT.pop(next(iter(_KEPT)))
-        _KEPT[(key, h.hand)] = h
-
-
-def kept_hands(key: str) -> list[HandReview]:
-    """Every hand of match ``key`` judged in this program, in order."""
-    with _KEPT_LOCK:
-        return sorted((h for (k, _), h in _KEPT.items() if k == key), key=lambda h: h.hand)
-
-
-def forget_kept() -> None:
-    """Forget every judged hand (tests)."""
-    with _KEPT_LOCK:
-        _KEPT.clear()
-
-
-class Stopped(Exception):
-    """The review was stopped (its screen was left)."""
-
-
-def run_review(
-    job: ReviewJob,
-    progress: Callable[[int, int], None] | None = None,
-    stop: threading.Event | None = None,
-    on_hand: Callable[[HandReview], None] | None = None,
-) -> MatchReview:
-    """Review ``job`` hand by hand (hands kept from before are not judged again);
-    ``progress(done, total)`` over its decisions; raises :class:`Stopped` once ``stop``
-    is set. Any thread."""
-    from ...ai import review as rv
-
-    budget = BUDGET or rv.DEFAULT_BUDGET
-    numbers = job.hand_numbers()
-    todo = [n for n in numbers if kept_hand(job.key, n) is None]
-    counts = {n: 0 for n in todo}
-    for d in rv.decisions(job.start, job.actions, job.seat, set(todo)):
-        counts[d.hand] += 1
-    total = sum(counts.values())
-    done = 0
-
-    def step(d: int, _t: int) -> None:
-        if stop is not None and stop.is_set():
-            raise Stopped
-        if progress is not None:
-            progress(done + d, total)
-
-    step(0, total)
-    hands: dict[int, HandReview] = {}
-    last: MatchReview | None = None
-    for n in numbers:
-        h = kept_hand(job.key, n)
-        if h is None:
-            last = rv.review(
-                job.start,
-                job.actions,
-                job.seat,
-                hands={n},
-                budget=budget,
-                progress=step,
-                evaluator=EVALUATOR,
-            )
-            h = next((x for x in last.hands if x.hand == n), rv.HandReview(n, ()))
-            keep_hand(job.key, h)
-            done += counts[n]
-        hands[n] = h
-        if on_hand is not None:
-            on_hand(h)
-    if last is None:  # every hand was kept: the match's figures without judging
-        last = rv.review(
-            job.start, job.actions, job.seat, hands=set(), budget=budget, evaluator=EVALUATOR
-        )
-    return replace(last, hands=tuple(hands[n] for n in numbers))
-
-
-def review_figures(rv_: MatchReview) -> tuple[float | None, int, dict[str, int], dict]:
-    """What ``History.save_review`` keeps of a review."""
-    return (
-        rv_.accuracy,
-        len(rv_.judgements),
-        rv_.counts(),
-        {h.hand: (h.accuracy, len(h.judgements)) for h in rv_.hands},
-    )
-
-
-def save_kept(key: str, record_id: int | None = None) -> str | None:
-    """Keep the hands of match ``key`` judged so far with its history row (found by its
-    uid unless ``record_id`` is given). None when saved or when there is nothing to
-    keep or no row yet; else one sentence. Any thread (SQLite)."""
-    from ...ai.review import MatchReview
-    from ...store import History, HistoryError
-
-    hands = kept_hands(key)
-    if not hands:
-        return None
-    rv_ = MatchReview("", 0, 0, False, False, 2, tuple(hands))
-    try:
-        history = History()
-        row = record_id if record_id is not None else history.id_of(key)
-        if row is None:
-            return None
-        acc, n, marks, per_hand = review_figures(rv_)
-        history.save_review(row, acc, n, marks, per_hand)
-    except HistoryError as e:
-        return f"The review's accuracy was not kept: {e}"
-    return None
-
-
-async def keep_review(app: App, key: str, record_id: int | None = None) -> None:
-    """Keep match ``key``'s judged hands in the history once it is recorded: wait for the
-    store's workers (the record is written by one), then save in a thread."""
-    current = getattr(asyncio.current_task(), "get_name", lambda: "")()
-    for w in list(app.workers):
-        if w.group == "store" and not w.is_finished and w.name != current:
-            with contextlib.suppress(Exception):
-                await w.wait()
-    problem = await asyncio.to_thread(save_kept, key, record_id)
-    if problem:
-        app.notify(problem, severity="warning", markup=False)
 
 
 # ---------------------------------------------------------------- words
@@ -385,8 +126,6 @@ def _action_words(a: Action, j: Judgement) -> str:
         return _short(j.played_words)
     if a == j.best:
         return _short(j.best_words)
-    from ...ai import describe_action
-
     return _short(describe_action(a))
 
 
@@ -395,8 +134,6 @@ def summary_text(rv_: MatchReview, hands: Sequence[int], single_hand: bool) -> T
     there are, or ``no move marked``). Several: the match's figure and marks first, then
     each hand's accuracy in short (``Hands: 1 100% · 2 67% · 3 forced``), so a long match
     still leaves room for the moves."""
-    from ...ai.review import MARKS, PLURALS
-
     counts = rv_.counts()
     # the marks there are (none: said so), to keep the line short at 80 columns
     marks = (
@@ -555,8 +292,6 @@ class ReviewScreen(Screen[None]):
     # ------------------------------------------------------------ the worker
     @work(thread=True, exclusive=True, group="review", exit_on_error=False)
     def judge(self) -> None:
-        from ...engine import IllegalAction, VariantError
-
         app = self.app
 
         def progress(done: int, total: int) -> None:
@@ -655,8 +390,6 @@ class ReviewScreen(Screen[None]):
         return g
 
     def show_position(self, j: Judgement | None) -> None:
-        from .replay import last_tiles, lead_index
-
         g = self.position(j.move) if j is not None else self.job.start
         seat = self.job.seat
         self.query_one(LineView).show(
@@ -721,9 +454,6 @@ class ReviewScreen(Screen[None]):
 
     def action_again(self, rotation: int) -> None:
         """Deal the shown decision's hand again (``rotation`` 1: from the CPU's seat)."""
-        from ...table.practice import practice
-        from ..messages import PlayDeal
-
         job = self.job
         try:
             p = practice(
@@ -750,22 +480,8 @@ def _tiles_of(a: Action) -> list[int]:
     return []
 
 
-def open_review(app: App, job: ReviewJob) -> None:
-    """Push the Review screen for ``job``."""
-    app.push_screen(ReviewScreen(job))
-
-
 __all__ = [
-    "ReviewJob",
     "ReviewScreen",
-    "Stopped",
     "detail_lines",
     "entry_text",
-    "job_of_practice",
-    "job_of_record",
-    "job_of_session",
-    "keep_review",
-    "open_review",
-    "run_review",
-    "save_kept",
 ]

@@ -41,13 +41,15 @@ from ...table import (
 )
 from ...table.words import RESUMED, round_title
 from ..messages import LeaveTable, NewGame, Quit, StartMatch
+from ..strategy_coach import TableCoach
 from ..widgets.clock import clock_text
 from ..widgets.hand import HandView
-from ..widgets.line import LineView
+from ..widgets.line import LineView, lead_index
 from ..widgets.log import LogScreen, MoveLog
 from ..widgets.message import MessageBar
 from ..widgets.places import PlacesView, foot_rows, trains_rows
 from ..widgets.seats import Boneyard, scores_text, seats_text
+from .dialogs import ConfirmScreen, HandOverScreen, MatchOverScreen, RoundOverScreen, RulesScreen
 
 __all__ = ["RESUMED", "TableScreen"]
 
@@ -59,15 +61,6 @@ BIG = (120, 40)
 KEYS = {"d": "draw", "p": "pass", "t": "two_doubles", "r": "resign", "s": "stop"}
 """Keys that apply only sometimes: hidden from the footer when they do not, and
 answered with why not when pressed then."""
-
-
-def lead_index(game: Game) -> int | None:
-    """Where the hand's first tile lies in the line (the line is drawn about it)."""
-    lead = next((e.tile for e in game.events if e.kind in ("play", "doubles")), None)
-    for i, p in enumerate(game.line):
-        if p.tile == lead:
-            return i
-    return None
 
 
 class TableScreen(Screen):
@@ -157,8 +150,6 @@ class TableScreen(Screen):
         if self.session.clock is not None:
             self._clock_timer = self.set_interval(self.CLOCK_REFRESH, self.tick)
         # -- the coach (issue 16, ..coach): attached before the start, to see the first turn
-        from ..strategy_coach import TableCoach
-
         self.coach = TableCoach.attach(self)
         # --
         self.session.start()
@@ -187,8 +178,6 @@ class TableScreen(Screen):
             elif isinstance(e, Waiting):
                 self._arm(e.due)
             elif isinstance(e, HandOver):
-                from .dialogs import HandOverScreen, RoundOverScreen
-
                 over = RoundOverScreen if self.session.rounds else HandOverScreen
                 self.app.push_screen(over(self.session), lambda _: self.session.next_hand())
             elif isinstance(e, MatchOver):
@@ -262,8 +251,6 @@ class TableScreen(Screen):
 
     def show_result(self) -> None:
         """The match-over screen (again, after New game was cancelled)."""
-        from .dialogs import MatchOverScreen
-
         self.app.push_screen(MatchOverScreen(self.session), self.after_match)
 
     def after_match(self, choice: str | None) -> None:
@@ -529,16 +516,12 @@ class TableScreen(Screen):
         self.app.push_screen(LogScreen(s.log(), f"Moves: {s.rules.name}, hand {s.game.hand_no}"))
 
     def action_rules(self) -> None:
-        from .dialogs import RulesScreen
-
         self.app.push_screen(RulesScreen(self.session.rules, keys=self.keys_now()))
 
     def action_quit_match(self) -> None:
         self.app.post_message(LeaveTable())  # the app asks: to the start menu, or quit
 
     def action_resign(self) -> None:
-        from .dialogs import ConfirmScreen
-
         def done(yes: bool | None) -> None:
             if yes:
                 self.session.resign()
