@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import functools
+import inspect
 import json
 import math
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, Optional
 
 import typer
 from typer.core import TyperGroup
 
+from . import options
 from .engine import VariantError
 from .engine.explain import explain
 from .engine.rules import DEFAULT_VARIANT, Rules, load_variants_noted, user_variants_path
@@ -86,12 +90,101 @@ def main(
 ) -> None:
     """Dominoes in the terminal. With no command, the start menu."""
     if ctx.invoked_subcommand is None:
-        from .launch import start_menu
+        from .tui.app import start_menu  # Textual only when a command opens it (see above)
 
         start_menu()
 
 
+# The rule flags of ``dominoes play``, one per ``options.FLAGS`` name (in its order):
+# the value's type, the help line and, for a number, its placeholder. Each becomes
+# ``--name`` (``--name/--no-name`` for an on/off flag), None when not given.
+_RULE_FLAGS: dict[str, tuple[type, str, str | None]] = {
+    "target": (int, "Match target, e.g. 201 (0: a single hand).", None),
+    "players": (int, "Seats at the table (the deal follows the house's rule).", None),
+    "set": (int, "Play with a double-N set (6, 9 or 12).", "N"),
+    "rule_of_13": (bool, "Hold penalties under 13 while at 0.", None),
+    "full_fish": (bool, "A blocked loser also writes the winner's pips.", None),
+    "bonuses": (bool, "6-6 = 50 and 0-0 = 25 when led first or played last.", None),
+    "first_double": (
+        bool,
+        "Openers must lead a double if they hold one (classic: later hands; "
+        "double-first: the opening tile of every hand).",
+        None,
+    ),
+    "two_doubles": (bool, "Lay the doubles of both ends in one turn.", None),
+    "drawing": (
+        str,
+        "until_playable (only when you cannot play), any_time or none (block game).",
+        None,
+    ),
+    "reserve": (int, "Boneyard tiles that are never drawn (0, 1, 2).", None),
+    "hand_size": (int, "Tiles dealt to each player.", None),
+    "scoring": (
+        str,
+        "winner_takes (the target wins) or penalty (goat scoring: the target loses).",
+        None,
+    ),
+    "clock": (int, "Chess clock: minutes per player (0: off).", "MINUTES"),
+    "turn_limit": (int, "Per-turn limit: 0, 30 or 60 seconds.", "SECONDS"),
+    "rematch_swap": (bool, "A rematch's first hand is opened by the other player.", None),
+    "first_turn_run": (bool, "Mexican Train: a first turn may lay a run on your own train.", None),
+    "rounds": (int, "Mexican Train, Chicken Foot: play the first N round doubles (0: all).", None),
+}
+
+
+def _flag_name(name: str) -> str:
+    """A rule flag as typed: ``rule_of_13`` -> ``--rule-of-13``."""
+    return "--" + name.replace("_", "-")
+
+
+def _rule_flag_parameters() -> list[inspect.Parameter]:
+    """The Typer parameters of the rule flags, made from ``options.FLAGS`` and their help."""
+    out = []
+    for name in options.FLAGS:
+        kind, help_text, metavar = _RULE_FLAGS[name]
+        flag = _flag_name(name)
+        decl = f"{flag}/--no-{flag[2:]}" if kind is bool else flag
+        option = typer.Option(None, decl, help=help_text, metavar=metavar)
+        annotation = Optional[kind]  # noqa: UP045 (a type made at run time)
+        out.append(
+            inspect.Parameter(
+                name, inspect.Parameter.KEYWORD_ONLY, default=option, annotation=annotation
+            )
+        )
+    return out
+
+
+def _with_rule_flags(before: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """A command that also takes every rule flag (listed in its help before the parameter
+    ``before``); the command gets them as one mapping ``rule_flags`` (None: not given)."""
+
+    def decorate(command: Callable[..., None]) -> Callable[..., None]:
+        own = [
+            p
+            for p in inspect.signature(command, eval_str=True).parameters.values()
+            if p.name != "rule_flags"
+        ]
+        at = next(i for i, p in enumerate(own) if p.name == before)
+        params = [
+            *(p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in own[:at]),
+            *_rule_flag_parameters(),
+            *(p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in own[at:]),
+        ]
+
+        @functools.wraps(command)
+        def with_flags(**kwargs: Any) -> None:
+            rule_flags = {name: kwargs.pop(name) for name in options.FLAGS}
+            command(**kwargs, rule_flags=rule_flags)
+
+        with_flags.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+        with_flags.__annotations__ = {p.name: p.annotation for p in params}
+        return with_flags
+
+    return decorate
+
+
 @app.command()
+@_with_rule_flags(before="daily")
 def play(
     variant: str = typer.Option(
         DEFAULT_VARIANT, "--variant", "-v", help="The house rules to play."
@@ -116,80 +209,19 @@ def play(
         "--resume",
         help="Continue the match saved when you last left (its own rules and CPU level).",
     ),
-    target: int | None = typer.Option(
-        None, "--target", help="Match target, e.g. 201 (0: a single hand)."
-    ),
-    players: int | None = typer.Option(
-        None, "--players", help="Seats at the table (the deal follows the house's rule)."
-    ),
-    tile_set: int | None = typer.Option(
-        None, "--set", metavar="N", help="Play with a double-N set (6, 9 or 12)."
-    ),
-    rule_of_13: bool | None = typer.Option(
-        None, "--rule-of-13/--no-rule-of-13", help="Hold penalties under 13 while at 0."
-    ),
-    full_fish: bool | None = typer.Option(
-        None, "--full-fish/--no-full-fish", help="A blocked loser also writes the winner's pips."
-    ),
-    bonuses: bool | None = typer.Option(
-        None, "--bonuses/--no-bonuses", help="6-6 = 50 and 0-0 = 25 when led first or played last."
-    ),
-    first_double: bool | None = typer.Option(
-        None,
-        "--first-double/--no-first-double",
-        help="Openers must lead a double if they hold one (classic: later hands; "
-        "double-first: the opening tile of every hand).",
-    ),
-    two_doubles: bool | None = typer.Option(
-        None, "--two-doubles/--no-two-doubles", help="Lay the doubles of both ends in one turn."
-    ),
-    drawing: str | None = typer.Option(
-        None,
-        "--drawing",
-        help="until_playable (only when you cannot play), any_time or none (block game).",
-    ),
-    reserve: int | None = typer.Option(
-        None, "--reserve", help="Boneyard tiles that are never drawn (0, 1, 2)."
-    ),
-    hand_size: int | None = typer.Option(None, "--hand-size", help="Tiles dealt to each player."),
-    scoring: str | None = typer.Option(
-        None,
-        "--scoring",
-        help="winner_takes (the target wins) or penalty (goat scoring: the target loses).",
-    ),
-    clock: int | None = typer.Option(
-        None, "--clock", metavar="MINUTES", help="Chess clock: minutes per player (0: off)."
-    ),
-    turn_limit: int | None = typer.Option(
-        None, "--turn-limit", metavar="SECONDS", help="Per-turn limit: 0, 30 or 60 seconds."
-    ),
-    rematch_swap: bool | None = typer.Option(
-        None,
-        "--rematch-swap/--no-rematch-swap",
-        help="A rematch's first hand is opened by the other player.",
-    ),
-    first_turn_run: bool | None = typer.Option(
-        None,
-        "--first-turn-run/--no-first-turn-run",
-        help="Mexican Train: a first turn may lay a run on your own train.",
-    ),
-    rounds: int | None = typer.Option(
-        None,
-        "--rounds",
-        help="Mexican Train, Chicken Foot: play the first N round doubles (0: all).",
-    ),
     daily: bool = typer.Option(
         False,
         "--daily",
         help="Play today's deal: the same hand for everyone today (classic, one hand, "
         "against Hard); your best result is kept.",
     ),
+    *,
+    rule_flags: Mapping[str, Any],
 ) -> None:
     """Play a match against the CPU (the house's rules, changed by the option flags).
 
     A flag takes only the values the house's options screen offers; your own
     variant in variants.toml can offer more."""
-    from . import options
     from .ai import LEVELS
 
     if daily:
@@ -199,13 +231,8 @@ def play(
             "--level": level is not None,
             "--resume": resume,
         }
-        flags = dict(locals())
-        rule_flags = [
-            f"--{name.replace('_', '-')}"
-            for name in options.FLAGS
-            if flags.get("tile_set" if name == "set" else name) is not None
-        ]
-        clash = [k for k, v in given.items() if v] + rule_flags
+        clash = [k for k, v in given.items() if v]
+        clash += [_flag_name(name) for name, value in rule_flags.items() if value is not None]
         if clash:
             typer.secho(
                 f"Error: --daily plays today's deal as it is: leave out {', '.join(clash)}",
@@ -217,26 +244,7 @@ def play(
         return
     rules = _variant(variant)
     try:
-        choices = options.choices_from_flags(
-            rules,
-            target=target,
-            players=players,
-            set=tile_set,
-            rule_of_13=rule_of_13,
-            full_fish=full_fish,
-            bonuses=bonuses,
-            first_double=first_double,
-            two_doubles=two_doubles,
-            drawing=drawing,
-            reserve=reserve,
-            hand_size=hand_size,
-            scoring=scoring,
-            clock=clock,
-            turn_limit=turn_limit,
-            rematch_swap=rematch_swap,
-            first_turn_run=first_turn_run,
-            rounds=rounds,
-        )
+        choices = options.choices_from_flags(rules, **rule_flags)
     except options.FlagRefused as e:
         typer.secho(f"Error: {e}", fg="red", err=True)
         raise typer.Exit(2) from None
@@ -512,6 +520,7 @@ def replay(
             msg = f"no match {wanted} in the history; the latest is {latest} (`dominoes stats`)."
         typer.secho(f"Error: {msg}", fg="red", err=True)
         raise typer.Exit(2)
+    from .tui import replay_app
     from .tui.screens import replay as replay_screen
 
     try:
@@ -519,7 +528,7 @@ def replay(
     except ValueError as e:
         typer.secho(f"Error: match {rec.id} cannot be replayed: {e}", fg="red", err=True)
         raise typer.Exit(2) from None
-    replay_screen.run_replay(rec, hands)
+    replay_app.run_replay(rec, hands)
 
 
 SQLITE_MAX_ID = 2**63 - 1

@@ -14,13 +14,6 @@ import os
 import sys
 
 
-def start_menu() -> None:
-    """A bare ``dominoes``: the start menu (the CLI's callback calls this too)."""
-    from .tui.app import run_app
-
-    run_app(start_menu=True)
-
-
 def _completing() -> bool:
     return any(k.startswith("_") and k.endswith("_COMPLETE") for k in os.environ)
 
@@ -33,12 +26,12 @@ def main() -> None:
         # (gc.freeze) so that later collections need not walk them (benchmarks/startup.py).
         gc.disable()
         try:
-            from .tui import app as _app  # noqa: F401
+            from .tui.app import start_menu
         finally:
             gc.freeze()
             gc.enable()
         start_menu()
         return
-    from .cli import app
+    from .cli import app  # Typer only for a command (see above)
 
     app()

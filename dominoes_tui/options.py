@@ -385,6 +385,7 @@ DEFAULT_BONUSES: dict[str, int] = {"6-6": 50, "0-0": 25}
 FLAGS: dict[str, str] = {
     "target": "target",
     "players": "players",
+    "set": "set",
     "rule_of_13": "rule_of_13",
     "full_fish": "full_fish",
     "bonuses": "bonus_first_last",
@@ -394,7 +395,6 @@ FLAGS: dict[str, str] = {
     "reserve": "reserve",
     "hand_size": "hand_size",
     "scoring": "scoring",
-    "set": "set",
     "clock": "clock_minutes",
     "turn_limit": "turn_seconds",
     "rematch_swap": "rematch_swaps_opener",

@@ -55,11 +55,6 @@ _DOUBLE = tiles.DOUBLE
 _VALUE = tiles.VALUE
 
 
-def is_rounds(view: SeatView) -> bool:
-    """A view of Mexican Train or Chicken Foot (its layout is a board of places)."""
-    return view.rules.is_rounds
-
-
 def trains(view: SeatView) -> bool:
     """Mexican Train (the board has trains); else Chicken Foot."""
     return isinstance(view.board, TrainsBoard)

@@ -22,10 +22,6 @@ class Rebuilt:
     first_opener: int
     """Who opened the match's first hand (a rematch may swap it)."""
 
-    @property
-    def old_log(self) -> list[str]:
-        return [e.text for e in self.entries]
-
 
 def redeal_entry(hand_no: int, redeals: int) -> LogEntry:
     return LogEntry(hand_no, None, "redeal", redeal_line(redeals))

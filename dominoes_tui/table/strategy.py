@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..engine import Action, Draw, Game, Pass, Play, PlayDoubles, SeatView, seat_view, tiles
+from ..engine import Action, Draw, Game, Play, PlayDoubles, SeatView, seat_view, tiles
 
 POINTS = ("block", "seven", "voids", "heavy", "doubles", "lead", "variety")
 """The strategy points' keys, in the order they are looked for."""
@@ -506,8 +506,3 @@ def _pattern_opened(start, g, views, seat, names) -> Pattern | None:  # noqa: AN
         f"each time: it was collecting {_plural_number(n)}. Leave open the numbers it "
         "could not play.",
     )
-
-
-def is_forced(view: SeatView) -> bool:
-    """Only one move (or only a draw or a pass): nothing to coach."""
-    return len(view.legal) <= 1 or all(isinstance(a, (Draw, Pass)) for a in view.legal)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual import events, work
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
@@ -22,16 +22,17 @@ from .messages import (
     LeaveTable,
     NewGame,
     OpenStartMenu,
-    PlayDeal,
     Quit,
     ResumeMatch,
     SetCoach,
     StartMatch,
 )
+from .navigation import NavigatingApp
 
-# Loaded when first used, not at startup (the start menu needs none of them; issue 10,
-# benchmarks/startup.py): the store (SQLite), the CPU players, the options model, the
-# dialogs, the table session and the table. tests/project/test_startup_imports.py checks it.
+# Imports inside this module's functions are for start-up speed only: loaded when first
+# used, not at startup (the start menu needs none of them; benchmarks/startup.py): the
+# store (SQLite), the CPU players, the options model, the dialogs, the table session and
+# the table. tests/project/test_startup_imports.py checks it.
 if TYPE_CHECKING:
     from .. import store
     from ..ai import Player
@@ -108,7 +109,7 @@ def _palette() -> Screen[None]:
     return Palette(id="--command-palette")
 
 
-class DominoesApp(App[None]):
+class DominoesApp(NavigatingApp):
     """Dominoes against the CPU."""
 
     TABLE_CSS = Path(__file__).with_name("dominoes.tcss")
@@ -625,19 +626,14 @@ class DominoesApp(App[None]):
         if not self._stale(message):
             self.new_game()
 
-    def on_play_deal(self, message: PlayDeal) -> None:
-        """A hand played again (a practice deal, issue 16) over the screens there are."""
-        from .screens.practice import open_practice
-
-        open_practice(
-            self,
-            message.practice,
-            replace=message.replace,
-            player_factory=self.player_factory,
-            now=self.now,
-            pace=self.pace,
-            tile_style=self.tile_style,
-        )
+    def practice_options(self) -> dict[str, Any]:
+        """A practice deal plays as this app's tables do (its players, clock and pace)."""
+        return {
+            "player_factory": self.player_factory,
+            "now": self.now,
+            "pace": self.pace,
+            "tile_style": self.tile_style,
+        }
 
     def on_quit(self, message: Quit) -> None:
         self.exit()
@@ -767,6 +763,11 @@ class DominoesApp(App[None]):
                 top.show(w, h)
         elif isinstance(top, TooSmallScreen):
             self.pop_screen()
+
+
+def start_menu() -> None:
+    """A bare ``dominoes``: the start menu (``launch.main`` and the CLI's callback)."""
+    run_app(start_menu=True)
 
 
 def run_app(**kwargs: Any) -> None:

@@ -1,7 +1,8 @@
 """Navigation: what a screen asks the app to do (the app owns navigation).
 
 Screens post these (``self.post_message(StartMatch(...))``); :class:`DominoesApp`
-handles them. No screen imports the app module: settings a screen needs (the
+handles them (the screens a screen opens, the Review, a replay and a practice deal:
+:class:`~dominoes_tui.tui.navigation.NavigatingApp`, which the replay app shares). No screen imports the app module: settings a screen needs (the
 tile style, the pace) are passed to it.
 
 A navigation message from a screen that is no longer in front when the app
@@ -10,7 +11,8 @@ handles it is ignored (a second Enter while the first one's screen is opening).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from textual.message import Message
@@ -20,6 +22,7 @@ if TYPE_CHECKING:
     from ..engine import Game, Rules
     from ..table import MatchSetup
     from ..table.practice import Practice
+    from ..table.review_job import ReviewJob
 
 
 @dataclass
@@ -88,3 +91,19 @@ class SetCoach(Message):
     """Turn the coach on or off (remembered): for the hand at the table, or the next one."""
 
     on: bool
+
+
+@dataclass
+class OpenReview(Message):
+    """The Review screen for ``job``, over the screens there are (closing it comes back)."""
+
+    job: ReviewJob
+
+
+@dataclass
+class OpenReplay(Message):
+    """Step through a recorded match (its hands as recorded), over the screens there are;
+    a match that cannot be replayed is said in a note instead."""
+
+    record: store.MatchRecord
+    hands: Sequence[store.HandRecord] = field(default_factory=tuple)

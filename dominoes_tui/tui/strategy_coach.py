@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -28,15 +28,35 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from ..engine import MATCH_OVER, Action, Game, new_game
+from ..engine import MATCH_OVER, Action, Game, hand_start, new_game
+from ..store.player import count_coached_match, load_player
 from ..table import HandStarted, MatchOver, TableEvent, TurnStarted
+from ..table.review_job import kept_hands
 from ..table.strategy import PointsShown, costly_pattern, question_words, strategy_point
 from ..table.words import NOTHING, Sentence
+from .review_keep import keep_review
 
 if TYPE_CHECKING:
+    from textual.app import App
+    from textual.worker import Worker
+
     from ..ai.review import Budget, Evaluator, Judgement
     from ..table import TableSession
-    from .screens.table import TableScreen
+
+
+class CoachedTable(Protocol):
+    """What the coach uses of the table screen it sits at."""
+
+    session: TableSession
+    is_mounted: bool
+
+    @property
+    def app(self) -> App[Any]: ...
+
+    def run_worker(self, work: Callable[[], None], **kwargs: Any) -> Worker[None]: ...
+
+    def refresh_table(self) -> None: ...
+
 
 EVALUATOR: Evaluator | None = None
 """The coach's evaluator (None: Expert's, quick budget); tests set a fixed one."""
@@ -65,7 +85,7 @@ def pattern_text(session: TableSession) -> str | None:
 class TableCoach:
     """The coach at one table (see the module)."""
 
-    def __init__(self, screen: TableScreen, enabled: bool, counts: bool = True) -> None:
+    def __init__(self, screen: CoachedTable, enabled: bool, counts: bool = True) -> None:
         """``counts``: a match finished here counts towards the coach's first matches."""
         self.screen = screen
         self.session = screen.session
@@ -84,10 +104,8 @@ class TableCoach:
         """The last strategy point shown (tests read it)."""
 
     @classmethod
-    def attach(cls, screen: TableScreen) -> TableCoach:
+    def attach(cls, screen: CoachedTable) -> TableCoach:
         """The coach for the table on ``screen``: on if the player's setting says so."""
-        from ..store.player import load_player
-
         session = screen.session
         supported = not session.rules.is_rounds
         practice = not session.autosave_enabled
@@ -112,8 +130,6 @@ class TableCoach:
         if g.phase == "play" and not g.events and not g.line:
             return g.copy()
         try:  # a resumed match: its hand's deal, replayed from the seed
-            from ..engine import hand_start
-
             start = new_game(g.rules, g.seed, g.first_seat, getattr(g, "rotation", 0))
             return hand_start(start, g.log, g.hand_no)
         except Exception:  # a position set up by hand (tests): no hand start to look back on
@@ -173,14 +189,9 @@ class TableCoach:
             return  # said once per match, however often the session says it is over
         self._over = True
         if self.enabled and self.counts and s.game.phase == MATCH_OVER:
-            from ..store.player import count_coached_match, load_player
-
             if load_player().coach == "auto":
                 count_coached_match()
         if s.autosave_enabled:
-            from ..table.review_job import kept_hands
-            from .screens.review import keep_review
-
             key = s.info.match_id
             if kept_hands(key):  # hands reviewed at their hand-over: kept with the record
                 app = self.screen.app
@@ -212,7 +223,7 @@ class TableCoach:
         return False
 
     def _look(self, view, action: Action, token: int) -> None:  # noqa: ANN001 - SeatView
-        from ..ai import review as rv
+        from ..ai import review as rv  # start-up speed: Expert loads on the first look
 
         try:
             if not rv.is_decision(view):

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
+from dominoes_tui import options
 from dominoes_tui.cli import app
 
 runner = CliRunner()
@@ -77,6 +79,47 @@ def test_help_everywhere():
     for args in (["--help"], ["variants", "--help"], ["rules", "--help"], ["play", "--help"]):
         res = runner.invoke(app, args)
         assert res.exit_code == 0 and "Usage" in res.output
+
+
+def test_play_has_one_flag_per_rule_option_and_hands_each_on(monkeypatch):
+    """Every ``options.FLAGS`` name is a ``play`` flag (listed in its help); given on the
+    command line, each reaches ``choices_from_flags`` under its own name, the rest None."""
+    res = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "200"})
+    assert res.exit_code == 0
+    for name in options.FLAGS:
+        assert "--" + name.replace("_", "-") in res.output, name
+    seen: list[dict] = []
+
+    class Stop(Exception):
+        pass
+
+    def capture(base, **flags):
+        seen.append(flags)
+        raise Stop
+
+    monkeypatch.setattr(options, "choices_from_flags", capture)
+    given = {"target": "201", "set": "9", "drawing": "any_time", "clock": "5"}
+    args = [x for name, value in given.items() for x in ("--" + name, value)]
+    args += ["--no-rule-of-13", "--bonuses"]
+    res = runner.invoke(app, ["play", *args])
+    assert isinstance(res.exception, Stop), res.output
+    assert seen[0] == {
+        **dict.fromkeys(options.FLAGS),
+        "target": 201,
+        "set": 9,
+        "drawing": "any_time",
+        "clock": 5,
+        "rule_of_13": False,
+        "bonuses": True,
+    }
+
+
+@pytest.mark.parametrize("flag", ["--players", "--no-full-fish", "--rounds"])
+def test_play_daily_refuses_a_rule_flag(flag):
+    args = [flag] if flag.startswith("--no-") else [flag, "3"]
+    res = runner.invoke(app, ["play", "--daily", *args])
+    assert res.exit_code == 2
+    assert "leave out " + flag.replace("--no-", "--") in res.output
 
 
 def test_rules_of_mexican_train_and_chicken_foot_in_plain_words():

@@ -18,6 +18,7 @@ from dominoes_tui import cli, store
 from dominoes_tui.engine import load_variants
 from dominoes_tui.store.history import DB_NAME
 from dominoes_tui.tui import app as tui_app
+from dominoes_tui.tui import replay_app
 from dominoes_tui.tui.screens import replay as replay_screen
 
 VARIANTS = load_variants(include_user=False)
@@ -28,7 +29,7 @@ runner = CliRunner()
 def replays(monkeypatch):
     """``dominoes replay`` without the app: the records it would show."""
     shown: list = []
-    monkeypatch.setattr(replay_screen, "run_replay", lambda rec, hands: shown.append(rec))
+    monkeypatch.setattr(replay_app, "run_replay", lambda rec, hands: shown.append(rec))
     return shown
 
 
@@ -169,7 +170,7 @@ def test_damaged_rows_are_skipped_and_the_rest_shows(dominoes_home, damage, monk
                 replay_screen.ReplayScreen.check(rec)
             except ValueError:
                 continue
-    monkeypatch.setattr(replay_screen, "run_replay", lambda rec, hands: None)
+    monkeypatch.setattr(replay_app, "run_replay", lambda rec, hands: None)
     for args in (["stats"], ["stats", "--json"], ["replay"], *[["replay", str(i)] for i in ids]):
         res = runner.invoke(cli.app, args)
         assert res.exception is None or isinstance(res.exception, SystemExit), (args, res.output)

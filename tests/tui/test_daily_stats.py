@@ -205,8 +205,8 @@ async def test_dominoes_replay_plays_a_hand_again_at_a_real_table() -> None:
     styles (the hand, the line, the log laid out), the player's tiles and pace."""
     from dominoes_tui import settings
     from dominoes_tui.table import Pace
+    from dominoes_tui.tui.replay_app import ReplayApp
     from dominoes_tui.tui.screens.practice import PracticeTableScreen
-    from dominoes_tui.tui.screens.replay import ReplayApp
     from dominoes_tui.tui.widgets.hand import HandView
 
     settings.save_settings(settings.PlayerSettings(pace="fast", tiles="unicode"))

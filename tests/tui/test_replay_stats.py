@@ -7,7 +7,6 @@ import io
 
 import pytest
 from rich.console import Console
-from textual.app import App
 from textual.widgets import DataTable, Sparkline, Static
 from typer.testing import CliRunner
 
@@ -24,8 +23,10 @@ from dominoes_tui.engine import (
     tiles,
 )
 from dominoes_tui.store.history import DB_NAME
-from dominoes_tui.tui.screens import replay as replay_mod
-from dominoes_tui.tui.screens.replay import ReplayApp, ReplayScreen
+from dominoes_tui.tui import replay_app
+from dominoes_tui.tui.navigation import NavigatingApp
+from dominoes_tui.tui.replay_app import ReplayApp
+from dominoes_tui.tui.screens.replay import ReplayScreen
 from dominoes_tui.tui.screens.stats import NO_MATCHES, StatsScreen, form_data, last
 from dominoes_tui.tui.widgets.hand import HandView
 from dominoes_tui.tui.widgets.line import LineView
@@ -68,7 +69,7 @@ def record_some() -> list[tuple[Game, str]]:
     return played
 
 
-class Host(App[None]):
+class Host(NavigatingApp):
     """An app that shows one screen (as the start menu would push it)."""
 
     ENABLE_COMMAND_PALETTE = False
@@ -353,7 +354,7 @@ def test_replay_end_snapshot(snap_compare, size) -> None:
 @pytest.fixture
 def opened(monkeypatch):
     calls: list = []
-    monkeypatch.setattr(replay_mod, "run_replay", lambda rec, hands: calls.append((rec, hands)))
+    monkeypatch.setattr(replay_app, "run_replay", lambda rec, hands: calls.append((rec, hands)))
     return calls
 
 

@@ -79,11 +79,22 @@ def test_clock_text_marks_the_running_side_and_shows_tenths_under_ten_seconds() 
     now = FakeTime()
     c = Clock(2, 300, now=now)
     c.start(1)
-    assert str(clock_text(c, 0)) == " 5:00" and str(clock_text(c, 1)) == "▶5:00"
+    idle, running = clock_text(c, 0), clock_text(c, 1)
+    assert str(idle) == str(running) == "5:00"
+    assert idle.spans[0].style == IDLE and running.spans[0].style == RUNNING
     now.t += 300 - 9.46
-    assert str(clock_text(c, 1)) == "▶0:09.5"
+    assert str(clock_text(c, 1)) == "0:09.5"
     now.t += 10
-    assert str(clock_text(c, 1)) == "▶0:00.0"
+    assert str(clock_text(c, 1)) == "0:00.0"
+
+
+def test_clock_text_adds_the_turn_limit_for_the_side_to_move() -> None:
+    now = FakeTime()
+    c = Clock(2, 300, now=now, turn_seconds=30)
+    c.start(0)
+    now.t += 0.5
+    assert str(clock_text(c, 0)) == "4:59 turn 30s" and str(clock_text(c, 1)) == "5:00"
+    assert str(clock_text(None, 0)) == ""
 
 
 def test_clock_colour_changes_under_a_minute() -> None:
@@ -98,7 +109,7 @@ def test_turn_limit_shows_for_the_side_to_move() -> None:
     c = Clock(2, 0, turn_seconds=30, now=now)
     c.start(0)
     now.t += 12.5
-    assert str(clock_text(c, 0)) == " turn 18s" and str(clock_text(c, 1)) == ""
+    assert str(clock_text(c, 0)) == "turn 18s" and str(clock_text(c, 1)) == ""
 
 
 # ------------------------------------------------------------ at the table

@@ -259,7 +259,8 @@ async def test_saved_and_resumed_with_the_layout(variant) -> None:
 async def test_history_and_replay(variant) -> None:
     """A finished match is recorded; the replay steps it to the end on the same felt."""
     from dominoes_tui import store
-    from dominoes_tui.tui.screens.replay import ReplayApp, ReplayScreen
+    from dominoes_tui.tui.replay_app import ReplayApp
+    from dominoes_tui.tui.screens.replay import ReplayScreen
 
     g = cpu_round(variant, seed=2)
     names = ("You", "East", "North", "West")

@@ -12,17 +12,29 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Static
 
+from ... import store
 from ...engine import Rules, describe_hand, tiles
 from ...engine.explain import explain
-from ...table.words import hand_how, match_headline
-from ..words import score_text, second_person, target_text
+from ...table.practice import daily_words, practice_of_game
+from ...table.review_job import job_of_session
+from ...table.words import (
+    COACH_OFFER,
+    NEW_GIVES_UP,
+    hand_how,
+    log_lines,
+    match_headline,
+    resume_question,
+)
+from .. import strategy_coach
+from ..messages import OpenReview, PlayDeal, Quit
+from ..words import saved_summary, score_text, second_person, target_text
 from .base import DismissOnce
 
 if TYPE_CHECKING:
     from ...table import TableSession
 
 
-def _hands_text(table: TableSession) -> Text:
+def hands_text(table: TableSession) -> Text:
     g = table.game
     t = Text()
     res = g.result
@@ -92,9 +104,7 @@ ROOM_FOR_THE_COACH = 30
 
 def _coach_pattern(table: TableSession) -> list[str]:
     """The hand's costly pattern, when the coach is on and one happened (issue 16)."""
-    from ..strategy_coach import pattern_text
-
-    pattern = pattern_text(table)
+    pattern = strategy_coach.pattern_text(table)
     return [f"• Coach: {pattern}"] if pattern else []
 
 
@@ -111,16 +121,11 @@ class LearnFromTheHand:
         return True
 
     def action_review(self) -> None:
-        from .review import ReviewScreen, job_of_session
-
         g = self.table.game
         hands = None if g.is_over else [g.hand_no]
-        self.app.push_screen(ReviewScreen(job_of_session(self.table, hands)))  # type: ignore[attr-defined]
+        self.app.post_message(OpenReview(job_of_session(self.table, hands)))  # type: ignore[attr-defined]
 
     def action_again(self, rotation: int) -> None:
-        from ...table.practice import practice_of_game
-        from ..messages import PlayDeal
-
         t = self.table
         try:
             p = practice_of_game(
@@ -159,7 +164,7 @@ class HandOverScreen(LearnFromTheHand, DismissOnce, ModalScreen[None]):
         with Vertical(id="dialog", classes="hand-over"):
             word = "Round" if table.rounds else "Hand"
             yield Static(f"{word} {g.hand_no}: {_how(table)}", id="dialog-title")
-            yield Static(_hands_text(table), id="revealed")
+            yield Static(hands_text(table), id="revealed")
             words = describe_hand(table.rules, res, table.side_names) if res else []
             if table.rounds:  # each hand's pips and the totals are shown just above/below
                 words = words[:1]
@@ -243,7 +248,7 @@ class MatchOverScreen(LearnFromTheHand, DismissOnce, ModalScreen[str]):
                 lines = [f"• {second_person(w)}" for w in words]
                 if self.app.size.height >= ROOM_FOR_THE_COACH:  # else a note (on_mount)
                     lines += _coach_pattern(table)
-                yield Static(_hands_text(table), id="revealed")
+                yield Static(hands_text(table), id="revealed")
                 yield Static(Text("\n".join(lines)), id="breakdown")
             yield Static(_scores_table(table), id="score-table")
             played = len(g.results)
@@ -272,8 +277,6 @@ class MatchOverScreen(LearnFromTheHand, DismissOnce, ModalScreen[str]):
     @work(thread=True, group="daily", exit_on_error=False)
     def look_for_daily(self) -> None:
         from datetime import date
-
-        from ...table.practice import daily_words
 
         t = self.table
         words = daily_words(t.game, t.info.match_id, date.today())
@@ -376,8 +379,6 @@ class ResumeOrNewScreen(DismissOnce, ModalScreen[str | None]):
         self.back = back
 
     def compose(self) -> ComposeResult:
-        from ...table.words import NEW_GIVES_UP, resume_question
-
         with Vertical(id="dialog", classes="resume-or-new"):
             yield Static(Text(resume_question(self.summary)), id="dialog-title")
             yield Static(NEW_GIVES_UP, id="resume-note")
@@ -493,8 +494,6 @@ class WatchScreen(DismissOnce, ModalScreen[None]):
 
     def _read(self) -> None:
         """Off the UI thread: the save's bytes, checked and replayed without touching it."""
-        from ... import store
-
         lock = store.table_lock()
         free = lock.acquire()
         if free and not lock.held:  # could not lock at all (read-only home): as held
@@ -506,15 +505,12 @@ class WatchScreen(DismissOnce, ModalScreen[None]):
         except OSError:
             res = None
         else:
-            from ...store.saves import restore
+            from ...store.saves import restore  # start-up speed: the saves load the CPU players
 
             res = restore(raw)
         self.app.call_from_thread(self._show, res, free)
 
     def _show(self, res: object, free: bool) -> None:
-        from ...table.words import log_lines
-        from ..words import saved_summary
-
         if not self.is_mounted or self not in self.app.screen_stack:
             return
         t = Text()
@@ -553,8 +549,6 @@ class CoachOfferScreen(DismissOnce, ModalScreen[bool]):
     ]
 
     def compose(self) -> ComposeResult:
-        from ...table.words import COACH_OFFER
-
         with Vertical(id="dialog", classes="resume-or-new"):
             yield Static(COACH_OFFER, id="dialog-title")
             yield Static("F1 (How to play) turns the coach on or off later.", id="resume-note")
@@ -592,8 +586,6 @@ class TooSmallScreen(Screen[None]):
         )
 
     def action_leave(self) -> None:
-        from ..messages import Quit
-
         self.app.post_message(Quit())
 
     def compose(self) -> ComposeResult:

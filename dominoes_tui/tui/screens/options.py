@@ -23,7 +23,9 @@ from textual.widgets import Button, Footer, Static
 
 from ... import options, settings
 from ...engine import Rules
+from ...store.player import COACH_MODES, load_player, set_coach
 from .base import DismissOnce
+from .dialogs import ConfirmScreen
 
 LABEL_WIDTH = 18
 ROOMY = 30
@@ -232,9 +234,7 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
         self.cpu_name = options.remembered_name(base.name) or options.CPU_NAMES[0]
         self.player = settings.load_settings()
         """The player's own settings (pace, tiles): the same at every house."""
-        from ...store.player import load_player  # the strategy coach (issue 16): every house
-
-        self.coach_setting = load_player()
+        self.coach_setting = load_player()  # the strategy coach: the same at every house
         self.coach_mode = self.coach_setting.coach
 
     # ------------------------------------------------------------ layout
@@ -307,7 +307,6 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
 
     def coach_row(self) -> ChoiceRow:
         """The strategy coach's row (issue 16): a setting of the player's, every house."""
-        from ...store.player import COACH_MODES
 
         def describe(mode: str) -> str:
             return replace(self.coach_setting, coach=mode).coach_words()
@@ -416,8 +415,6 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
         options.remember(self.base.name, self.choices, level=self.level, name=self.cpu_name)
         settings.save_settings(self.player)
         if self.coach_mode != self.coach_setting.coach:
-            from ...store.player import set_coach
-
             set_coach(self.coach_mode)
         self.dismiss(Chosen(self.rules, self.level, self.cpu_name))
 
@@ -427,7 +424,6 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
         if changed == "the house's own rules":
             self.notify("These are the house's own rules already.", timeout=3)
             return
-        from .dialogs import ConfirmScreen
 
         def answered(yes: bool | None) -> None:
             if yes:

@@ -14,6 +14,7 @@ The deal itself is :mod:`dominoes_tui.table.practice` (and the engine's
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -27,9 +28,12 @@ from textual.widgets import Button, Footer, Static
 from ...engine import HandResult, describe_hand
 from ...table import HandOver, MatchOver, TableEvent, TableSession
 from ...table.practice import Practice
+from ...table.review_job import job_of_practice
 from ...table.words import hand_how
-from ..messages import PlayDeal
+from .. import strategy_coach
+from ..messages import OpenReview, PlayDeal
 from ..words import second_person
+from .dialogs import ConfirmScreen, hands_text
 from .table import TableScreen
 
 if TYPE_CHECKING:
@@ -96,8 +100,6 @@ class PracticeTableScreen(TableScreen):
             self.dismiss()
 
     def action_quit_match(self) -> None:
-        from .dialogs import ConfirmScreen
-
         def done(yes: bool | None) -> None:
             if yes:
                 self.dismiss()
@@ -135,18 +137,14 @@ class PracticeOverScreen(ModalScreen[str]):
         self.practice = practice
 
     def compose(self) -> ComposeResult:
-        from .dialogs import _hands_text
-
         t, p = self.table, self.practice
         res = t.game.result
         with Vertical(id="dialog", classes="hand-over"):
             yield Static(Text(f"{p.title()}: {hand_how(res, t.names)}"), id="dialog-title")
-            yield Static(_hands_text(t), id="revealed")
+            yield Static(hands_text(t), id="revealed")
             words = describe_hand(t.rules, res, t.side_names) if res else []
-            from ..strategy_coach import pattern_text
-
             lines = [f"• {second_person(w)}" for w in words]
-            pattern = pattern_text(t)
+            pattern = strategy_coach.pattern_text(t)
             if pattern:
                 lines.append(f"• Coach: {pattern}")
             yield Static(Text("\n".join(lines)), id="breakdown")
@@ -168,9 +166,7 @@ class PracticeOverScreen(ModalScreen[str]):
         self.toggle_class("-peek")
 
     def action_review(self) -> None:
-        from .review import ReviewScreen, job_of_practice
-
-        self.app.push_screen(ReviewScreen(job_of_practice(self.table, self.practice)))
+        self.app.post_message(OpenReview(job_of_practice(self.table, self.practice)))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -195,8 +191,6 @@ def open_practice(
 ) -> PracticeTableScreen:
     """Push the practice table for ``practice`` (``replace``: instead of the practice
     table in front, for another try)."""
-    import time
-
     if replace:
         while isinstance(app.screen, PracticeOverScreen):
             app.pop_screen()

@@ -13,11 +13,10 @@ ones the table showed at that point. The table's own widgets draw them
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 
 from rich.text import Text
 from textual import events
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
@@ -39,10 +38,11 @@ from ...engine import (
 from ...engine.chicken_foot import FootBoard
 from ...engine.trains import TrainsBoard
 from ...store import HandRecord, MatchRecord
+from ...table.review_job import job_of_record
 from ...table.words import log_entries, place_words, round_title
-from ..messages import PlayDeal
+from ..messages import OpenReview
 from ..widgets.hand import HandView
-from ..widgets.line import LineView
+from ..widgets.line import LineView, last_tiles, lead_index
 from ..widgets.log import MoveLog
 from ..widgets.places import PlacesView, foot_rows, trains_rows
 from ..words import log_lines, score_text, second_person, target_text
@@ -56,23 +56,6 @@ OUTCOME_WORDS = {
 }
 TILE_FACE = "#1d1a14 on #f3ecd8"
 TILE_LAST = "#1d1a14 on #f7d98b"
-
-
-def lead_index(game: Game) -> int | None:
-    """Where the hand's lead tile sits in the line (the table marks it the same way)."""
-    lead = next((e.tile for e in game.events if e.kind in ("play", "doubles")), None)
-    for i, p in enumerate(game.line):
-        if p.tile == lead:
-            return i
-    return None
-
-
-def last_tiles(game: Game) -> set[int]:
-    """The tile(s) the last event laid, lit on the line as on the table."""
-    if game.events and game.events[-1].kind in ("play", "doubles"):
-        e = game.events[-1]
-        return {e.tile} | ({e.second} if e.second is not None else set())
-    return set()
 
 
 class ReplayScreen(DismissOnce, Screen[None]):
@@ -249,9 +232,7 @@ class ReplayScreen(DismissOnce, Screen[None]):
 
     def action_review(self) -> None:
         """Review the match: every decision of yours judged (issue 16)."""
-        from .review import ReviewScreen, job_of_record
-
-        self.app.push_screen(ReviewScreen(job_of_record(self.record)))
+        self.app.post_message(OpenReview(job_of_record(self.record)))
 
     # ------------------------------------------------------------ words
     @property
@@ -449,43 +430,3 @@ class ReplayScreen(DismissOnce, Screen[None]):
         seat = self.human_seat
         new = self.game.hands[seat] & ~self.positions[self.index - 1].hands[seat]
         return set(tiles.bits(new))
-
-
-class ReplayApp(App[None]):
-    """``dominoes replay``: the replay screen on its own; closing it quits."""
-
-    TITLE = "Dominoes replay"
-    ENABLE_COMMAND_PALETTE = False
-    # the app's own styles: a hand played again (issue 16) sits at a real table
-    CSS_PATH = Path(__file__).parent.parent / "dominoes.tcss"
-
-    def __init__(self, record: MatchRecord, hands: Sequence[HandRecord] = ()) -> None:
-        super().__init__()
-        self.record = record
-        self.hands = list(hands)
-
-    def on_mount(self) -> None:
-        self.push_screen(ReplayScreen(self.record, self.hands), lambda _: self.exit())
-
-    def on_play_deal(self, message: PlayDeal) -> None:
-        """A hand of the match played again, from the review (issue 16)."""
-        from ...settings import load_settings
-        from ...table import Pace
-        from .practice import open_practice
-
-        mine = load_settings()  # the player's pace and tiles, as at the table
-        open_practice(
-            self,
-            message.practice,
-            replace=message.replace,
-            pace=Pace.named(mine.pace),
-            tile_style=mine.tiles,
-        )
-
-
-def run_replay(record: MatchRecord, hands: Sequence[HandRecord] = ()) -> None:
-    """Run the replay in this terminal (``dominoes replay``); without one, say so and exit 1."""
-    from ..terminal import require_terminal
-
-    require_terminal()
-    ReplayApp(record, hands).run()

@@ -1,52 +1,53 @@
 """The Review screen: every decision the person made, judged, with the position.
 
-Opened after a hand (the hand-over screen's Review, ``R``), for a finished match
-(the match-over screen, the statistics screen, ``dominoes replay``) and after a
-practice hand. The job and its judging are :mod:`dominoes_tui.table.review_job`'s
-(hand by hand, the hands judged before kept); this screen runs it in a thread worker,
-shows its progress bar, and stops it when the screen is left.
+Opened (by the app, on :class:`~dominoes_tui.tui.messages.OpenReview`) after a hand
+(the hand-over screen's Review, ``R``), for a finished match (the match-over screen,
+the statistics screen, ``dominoes replay``) and after a practice hand. What it judges
+and how is headless (:mod:`dominoes_tui.table.review_job`: the job, the judging, the hands
+kept); here the judging runs in a thread worker, hand by hand, with a progress bar,
+and stops when the screen is left.
 
 Each decision shows the line and the person's hand as they were (the table's own
 widgets: the tile played raised, the better one starred), the mark, the better
 move, why, and the chance to win of every move. The accuracy of the hand and of
-the match is kept in the history once the match is recorded (:func:`keep_review`).
+the match is kept in the history once the match is recorded
+(:func:`~dominoes_tui.tui.review_keep.keep_review`).
 
-``a`` deals the decision's hand again (a practice deal, :mod:`.practice`), ``o``
-from the CPU's seat.
+``a`` deals the decision's hand again (a practice deal, posted as
+:class:`~dominoes_tui.tui.messages.PlayDeal`), ``o`` from the CPU's seat.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import events, work
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
+from ...ai import describe_action
+from ...ai.review import MARKS, PLURALS
 from ...engine import Action, Game, Play, PlayDoubles, tiles
+from ...table.practice import practice
 from ...table.review_job import (
     Refused,
     ReviewJob,
     Stopped,
-    job_of_practice,
-    job_of_record,
-    job_of_session,
     progress_words,
     run_review,
-    save_kept,
     why_not_reviewed,
 )
+from ..messages import PlayDeal
+from ..review_keep import keep_review
 from ..widgets.hand import HandView
-from ..widgets.line import LineView
+from ..widgets.line import LineView, last_tiles, lead_index
 from ..widgets.menu_list import MenuList
 
 if TYPE_CHECKING:
@@ -61,19 +62,6 @@ MARK_STYLES = {
 }
 BEST = "★"
 """Marks the better move's tile in the hand."""
-
-
-async def keep_review(app: App, key: str, record_id: int | None = None) -> None:
-    """Keep match ``key``'s judged hands in the history once it is recorded: wait for the
-    store's workers (the record is written by one), then save in a thread."""
-    current = getattr(asyncio.current_task(), "get_name", lambda: "")()
-    for w in list(app.workers):
-        if w.group == "store" and not w.is_finished and w.name != current:
-            with contextlib.suppress(Exception):
-                await w.wait()
-    problem = await asyncio.to_thread(save_kept, key, record_id)
-    if problem:
-        app.notify(problem, severity="warning", markup=False)
 
 
 # ---------------------------------------------------------------- words
@@ -141,8 +129,6 @@ def _action_words(a: Action, j: Judgement) -> str:
         return _short(j.played_words)
     if a == j.best:
         return _short(j.best_words)
-    from ...ai import describe_action
-
     return _short(describe_action(a))
 
 
@@ -151,8 +137,6 @@ def summary_text(rv_: MatchReview, hands: Sequence[int], single_hand: bool) -> T
     there are, or ``no move marked``). Several: the match's figure and marks first, then
     each hand's accuracy in short (``Hands: 1 100% · 2 67% · 3 forced``), so a long match
     still leaves room for the moves."""
-    from ...ai.review import MARKS, PLURALS
-
     counts = rv_.counts()
     # the marks there are (none: said so), to keep the line short at 80 columns
     marks = (
@@ -399,8 +383,6 @@ class ReviewScreen(Screen[None]):
         return g
 
     def show_position(self, j: Judgement | None) -> None:
-        from .replay import last_tiles, lead_index
-
         g = self.position(j.move) if j is not None else self.job.start
         seat = self.job.seat
         self.query_one(LineView).show(
@@ -465,9 +447,6 @@ class ReviewScreen(Screen[None]):
 
     def action_again(self, rotation: int) -> None:
         """Deal the shown decision's hand again (``rotation`` 1: from the CPU's seat)."""
-        from ...table.practice import practice
-        from ..messages import PlayDeal
-
         job = self.job
         try:
             p = practice(
@@ -494,22 +473,8 @@ def _tiles_of(a: Action) -> list[int]:
     return []
 
 
-def open_review(app: App, job: ReviewJob) -> None:
-    """Push the Review screen for ``job``."""
-    app.push_screen(ReviewScreen(job))
-
-
 __all__ = [
-    "ReviewJob",
     "ReviewScreen",
-    "Stopped",
     "detail_lines",
     "entry_text",
-    "job_of_practice",
-    "job_of_record",
-    "job_of_session",
-    "keep_review",
-    "open_review",
-    "run_review",
-    "save_kept",
 ]

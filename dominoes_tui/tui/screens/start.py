@@ -35,6 +35,10 @@ if TYPE_CHECKING:
 
     from .options import Chosen
 
+# Imports marked "start-up speed" inside functions load what a menu entry opens when it
+# is chosen: the start menu's first frame needs none of them
+# (tests/project/test_startup_imports.py).
+
 MENU = (
     ("new", "New game", "n"),
     ("continue", "Continue", "c"),
@@ -273,14 +277,14 @@ class StartScreen(Screen[None]):
         """Your tries at today's deal (issue 16), said under the menu."""
         from datetime import date
 
-        from ...table.practice import daily_from_history
+        from ...table.practice import daily_from_history  # start-up speed
 
         try:
             best = daily_from_history(history, date.today())
         except Exception:  # the menu works without it
             return
         if best.best is not None:
-            from ...table.practice import net_words
+            from ...table.practice import net_words  # start-up speed
 
             tries = f"{best.tries} tr{'ies' if best.tries != 1 else 'y'}"
             words = f"Daily deal today:\nbest {net_words(best.best)}, {tries}"
@@ -308,7 +312,7 @@ class StartScreen(Screen[None]):
             if self.open:
                 self.fill_menu()
         elif res.ok and res.saved is not None:
-            from ..words import saved_summary
+            from ..words import saved_summary  # start-up speed
 
             self.saved = res.saved
             summary = saved_summary(res.saved)
@@ -372,17 +376,17 @@ class StartScreen(Screen[None]):
         elif what == "daily":
             self.new_game(then=self.play_daily)
         elif what == "howto":
-            from ... import settings
-            from .howto import HowToPlayScreen
+            from ... import settings  # start-up speed
+            from .howto import HowToPlayScreen  # start-up speed
 
             coach = settings.get(settings.COACH) is True
             self.app.push_screen(HowToPlayScreen(self.variants[self.variant], coach=coach))
         elif what == "rules":
-            from .dialogs import RulesScreen
+            from .dialogs import RulesScreen  # start-up speed
 
             self.app.push_screen(RulesScreen(self.variants[self.variant]))
         elif what == "stats":
-            from .stats import StatsScreen
+            from .stats import StatsScreen  # start-up speed
 
             self.app.push_screen(StatsScreen())
         elif what == "quit":
@@ -395,7 +399,7 @@ class StartScreen(Screen[None]):
         lock = store.table_lock()
         had = lock.held
         if not lock.acquire():
-            from .dialogs import OtherWindowScreen, WatchScreen
+            from .dialogs import OtherWindowScreen, WatchScreen  # start-up speed
 
             def watched(_: None) -> None:
                 self.table_freed()
@@ -442,8 +446,8 @@ class StartScreen(Screen[None]):
         if not self.can_continue or self.saved is None:  # unusable, or the match just over
             then()
             return
-        from ..words import saved_summary
-        from .dialogs import ResumeOrNewScreen
+        from ..words import saved_summary  # start-up speed
+        from .dialogs import ResumeOrNewScreen  # start-up speed
 
         def answered(answer: str | None) -> None:
             if answer == "resume":
@@ -454,8 +458,8 @@ class StartScreen(Screen[None]):
         self.app.push_screen(ResumeOrNewScreen(saved_summary(self.saved)), answered)
 
     def open_options(self) -> None:
-        from ...ai import LEVELS
-        from .options import OptionsScreen
+        from ...ai import LEVELS  # start-up speed
+        from .options import OptionsScreen  # start-up speed
 
         def chosen(choice: Chosen | None) -> None:
             if choice is not None:
@@ -468,7 +472,7 @@ class StartScreen(Screen[None]):
         """Sit down at today's deal: the same for everyone (issue 16)."""
         from datetime import date
 
-        from ...table.practice import DAILY_LEVEL, daily_rules, daily_seed
+        from ...table.practice import DAILY_LEVEL, daily_rules, daily_seed  # start-up speed
 
         seed = daily_seed(date.today())
         self.app.post_message(StartMatch(daily_rules(), DAILY_LEVEL, seed=seed))

@@ -24,9 +24,12 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Sparkline, Static
 
 from ... import store
+from ...engine import VariantError
 from ...store import HandRecord, MatchRecord
 from ...store.report import FORM_STYLE, per_hand, percent
 from ...store.stats import AccuracyPoint, GroupStats, Stats
+from ...table.review_job import job_of_record
+from ..messages import OpenReplay, OpenReview
 from .base import DismissOnce
 
 RESULT_WORDS = {"win": "won", "loss": "lost", "draw": "drawn", "abandoned": "left"}
@@ -267,6 +270,8 @@ class StatsScreen(DismissOnce, Screen[None]):
         self.stats: Stats | None = None
         """The numbers shown, once loaded (None while loading or if the history failed)."""
         self.problem: str | None = None
+        self.covered = False
+        """Another screen (a review, a replay) is over this one: read again when back."""
 
     def compose(self) -> ComposeResult:
         yield Static("Statistics: your record against the CPU", id="stats-title")
@@ -442,9 +447,6 @@ class StatsScreen(DismissOnce, Screen[None]):
             self.app.call_from_thread(self._push_review, rec)
 
     def _push_review(self, rec: MatchRecord) -> None:
-        from ...engine import VariantError
-        from .review import ReviewScreen, job_of_record
-
         try:
             job = job_of_record(rec)
         except VariantError as e:
@@ -454,11 +456,16 @@ class StatsScreen(DismissOnce, Screen[None]):
                 markup=False,
             )
             return
-        self.app.push_screen(ReviewScreen(job), lambda _: self.reload())
+        self.app.post_message(OpenReview(job))
 
-    def reload(self) -> None:
-        """Read the history again (a review just kept its accuracy)."""
-        self.load()
+    def on_screen_suspend(self) -> None:
+        self.covered = True
+
+    def on_screen_resume(self) -> None:
+        """Back in front (a review may just have kept its accuracy): read the history again."""
+        if self.covered:
+            self.covered = False
+            self.load()
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
@@ -479,19 +486,9 @@ class StatsScreen(DismissOnce, Screen[None]):
             self.app.call_from_thread(self._push_replay, rec, hands)
 
     def _push_replay(self, rec: MatchRecord, hands: Sequence[HandRecord]) -> None:
-        from .replay import ReplayScreen
-
         if not self.is_active:  # closed meanwhile, or a replay opened already (Enter twice)
             return
-        try:
-            ReplayScreen.check(rec)
-            screen = ReplayScreen(rec, hands)
-        except ValueError as e:
-            self.notify(
-                f"Match {rec.id} cannot be replayed: {e}.", severity="warning", markup=False
-            )
-            return
-        self.app.push_screen(screen)
+        self.app.post_message(OpenReplay(rec, hands))
 
     def action_scroll(self, delta: int) -> None:
         body = self.query_one("#stats-body", VerticalScroll)

@@ -34,7 +34,6 @@ from ...table import (
     Notice,
     PlaceQuestion,
     SaveFailed,
-    Sentence,
     TableEvent,
     TableSession,
     ThinkingStarted,
@@ -43,13 +42,15 @@ from ...table import (
 )
 from ...table.words import RESUMED, round_title
 from ..messages import LeaveTable, NewGame, Quit, StartMatch
-from ..widgets.clock import clock_style
+from ..strategy_coach import TableCoach
+from ..widgets.clock import clock_text
 from ..widgets.hand import HandView
-from ..widgets.line import LineView
+from ..widgets.line import LineView, lead_index
 from ..widgets.log import LogScreen, MoveLog
-from ..widgets.message import TONE_STYLES, MessageBar
+from ..widgets.message import MessageBar
 from ..widgets.places import PlacesView, foot_rows, trains_rows
 from ..widgets.seats import Boneyard, scores_text, seats_text
+from .dialogs import ConfirmScreen, HandOverScreen, MatchOverScreen, RoundOverScreen, RulesScreen
 
 __all__ = ["RESUMED", "TableScreen"]
 
@@ -61,26 +62,6 @@ BIG = (120, 40)
 KEYS = {"d": Draw, "p": Pass, "t": PlayDoubles, "r": Resign, "s": Stop}
 """Keys that apply only sometimes: hidden from the footer when they do not, and
 answered with why not when pressed then."""
-
-
-def sentence_text(s: Sentence) -> Text:
-    """A sentence as one Text: its lead emphasised; never parsed as markup."""
-    t = Text()
-    if s.lead:
-        t.append(s.lead, style=TONE_STYLES.get(s.tone, "bold"))
-        if s.text:
-            t.append(" ")
-    t.append(s.text)
-    return t
-
-
-def lead_index(game: Game) -> int | None:
-    """Where the hand's first tile lies in the line (the line is drawn about it)."""
-    lead = next((e.tile for e in game.events if e.kind in ("play", "doubles")), None)
-    for i, p in enumerate(game.line):
-        if p.tile == lead:
-            return i
-    return None
 
 
 class TableScreen(Screen):
@@ -170,8 +151,6 @@ class TableScreen(Screen):
         if self.session.clock is not None:
             self._clock_timer = self.set_interval(self.CLOCK_REFRESH, self.tick)
         # -- the coach (issue 16, ..coach): attached before the start, to see the first turn
-        from ..strategy_coach import TableCoach
-
         self.coach = TableCoach.attach(self)
         # --
         self.session.start()
@@ -200,8 +179,6 @@ class TableScreen(Screen):
             elif isinstance(e, Waiting):
                 self._arm(e.due)
             elif isinstance(e, HandOver):
-                from .dialogs import HandOverScreen, RoundOverScreen
-
                 over = RoundOverScreen if self.session.rounds else HandOverScreen
                 self.app.push_screen(over(self.session), lambda _: self.session.next_hand())
             elif isinstance(e, MatchOver):
@@ -275,8 +252,6 @@ class TableScreen(Screen):
 
     def show_result(self) -> None:
         """The match-over screen (again, after New game was cancelled)."""
-        from .dialogs import MatchOverScreen
-
         self.app.push_screen(MatchOverScreen(self.session), self.after_match)
 
     def after_match(self, choice: str | None) -> None:
@@ -377,23 +352,6 @@ class TableScreen(Screen):
         wild = wild_tiles(self.session.rules)  # the engine's: tiles that go on any end
         return {t for t in hand if wild >> t & 1}
 
-    def _clock(self, seat: int) -> Text:
-        c = self.session.clock
-        t = Text()
-        if c is None or not c.enabled:
-            if c is not None and c.running == seat and c.turn_seconds:
-                turn = c.turn_remaining() or 0.0
-                t.append(f"turn {int(turn + 0.999)}s", style=clock_style(turn, True))
-            return t
-        from ...engine import format_clock
-
-        left = c.remaining(seat)
-        t.append(format_clock(left), style=clock_style(left, c.running == seat))
-        if c.running == seat and c.turn_seconds:
-            turn = c.turn_remaining() or 0.0
-            t.append(f" turn {int(turn + 0.999)}s", style=clock_style(turn, True))
-        return t
-
     def _seats_text(self, width: int) -> Text:
         """Every seat: the turn marker, names, partner, tiles, clocks, last moves; the
         boneyard."""
@@ -404,7 +362,7 @@ class TableScreen(Screen):
             bone = Boneyard(view.drawable, view.boneyard_count - view.drawable)
         else:
             bone = Boneyard(view.boneyard_count, 0, draws=False)
-        clocks = {seat: self._clock(seat) for seat in range(r.players)}
+        clocks = {seat: clock_text(s.clock, seat) for seat in range(r.players)}
         seats = s.seats()
         if len(seats) > 4:  # two rows: four seats each, the boneyard on the first
             half = (len(seats) + 1) // 2
@@ -558,16 +516,12 @@ class TableScreen(Screen):
         self.app.push_screen(LogScreen(s.log(), f"Moves: {s.rules.name}, hand {s.game.hand_no}"))
 
     def action_rules(self) -> None:
-        from .dialogs import RulesScreen
-
         self.app.push_screen(RulesScreen(self.session.rules, keys=self.keys_now()))
 
     def action_quit_match(self) -> None:
         self.app.post_message(LeaveTable())  # the app asks: to the start menu, or quit
 
     def action_resign(self) -> None:
-        from .dialogs import ConfirmScreen
-
         def done(yes: bool | None) -> None:
             if yes:
                 self.session.resign()

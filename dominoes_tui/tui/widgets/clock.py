@@ -1,6 +1,6 @@
 """How a chess clock looks on the table (R-T-1…3): the model is ``engine.Clock``.
 
-``m:ss`` (tenths under 10 s, from ``format_clock``), a ``▶`` on the running clock,
+``m:ss`` (tenths under 10 s, from ``format_clock``), brighter on the running clock,
 amber under a minute, red under 10 s and when the flag has fallen. With a per-turn
 limit (R-T-3) the running side also shows the seconds left of its turn.
 """
@@ -35,22 +35,25 @@ def clock_style(seconds: float, running: bool) -> str:
     return RUNNING if running else IDLE
 
 
-def clock_text(clock: Clock, seat: int) -> Text:
-    """``▶ 4:59`` for the side to move, `` 5:00`` for the other; empty without a clock.
+def clock_text(clock: Clock | None, seat: int) -> Text:
+    """A seat's clock on the table: ``4:59`` (its style says whether it runs, and how low
+    it is); with a turn limit the running side adds ``turn 29s``; empty without a clock.
 
     >>> c = Clock(2, 300, now=lambda: 0.0)
     >>> c.start(0)
-    >>> str(clock_text(c, 0)), str(clock_text(c, 1))
-    ('▶5:00', ' 5:00')
+    >>> str(clock_text(c, 0)), str(clock_text(c, 1)), str(clock_text(None, 0))
+    ('5:00', '5:00', '')
     """
     t = Text()
+    if clock is None:
+        return t
     running = clock.running == seat
+    turn = (clock.turn_remaining() or 0.0) if running and clock.turn_seconds else None
     if clock.enabled:
         left = clock.remaining(seat)
-        t.append("▶" if running else " ", style=RUNNING if running else IDLE)
         t.append(format_clock(left), style=clock_style(left, running))
-    if running and clock.turn_seconds:
-        turn = clock.turn_remaining() or 0.0
-        style = clock_style(turn, True) if turn < CRITICAL else "#e0c870"
-        t.append(f" turn {int(turn + 0.999)}s", style=style)
+        if turn is not None:
+            t.append(" ")
+    if turn is not None:
+        t.append(f"turn {int(turn + 0.999)}s", style=clock_style(turn, True))
     return t

@@ -17,7 +17,7 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from ...engine import Placed
+from ...engine import Game, Placed
 from ..render import Cell, LineLayout, end_arrows, end_positions, layout_line_tall
 
 TILE = Style(color="#1d1a14", bgcolor="#f3ecd8")
@@ -27,6 +27,23 @@ END = Style(color="#1d1a14", bgcolor="#d9b24a", bold=True)
 END_ASK = Style(color="#000000", bgcolor="#ffe066", bold=True, reverse=False, blink=True)
 END_OFF = Style(color="#6f9c84", bgcolor="#0a2e22")
 SPINNER = Style(color="#1d1a14", bgcolor="#e6c98a", bold=True)
+
+
+def lead_index(game: Game) -> int | None:
+    """Where the hand's first tile lies in the line (the line is drawn about it)."""
+    lead = next((e.tile for e in game.events if e.kind in ("play", "doubles")), None)
+    for i, p in enumerate(game.line):
+        if p.tile == lead:
+            return i
+    return None
+
+
+def last_tiles(game: Game) -> set[int]:
+    """The tile(s) the last event laid, lit on the line."""
+    if game.events and game.events[-1].kind in ("play", "doubles"):
+        e = game.events[-1]
+        return {e.tile} | ({e.second} if e.second is not None else set())
+    return set()
 
 
 class LineView(Widget):
