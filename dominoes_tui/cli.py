@@ -454,8 +454,8 @@ def stats(
     """Your record against the CPU: win rates, points per hand, streaks, recent form."""
     from rich.console import Console
 
+    from .report import render_stats
     from .store import History, HistoryError
-    from .store.report import render_stats
 
     try:
         history = History()

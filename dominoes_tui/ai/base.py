@@ -7,6 +7,7 @@ from typing import Protocol, runtime_checkable
 from ..engine import Action, Play, PlayDoubles, SeatView, tiles
 from ..engine.fast import place, plain_line, table_of
 from .easy import RandomPlayer
+from .rounds import after_play as after_play_rounds
 
 
 @runtime_checkable
@@ -22,8 +23,6 @@ class Player(Protocol):
 def after_play(view: SeatView, action: Action) -> tuple[int, tuple[int, ...]]:
     """This seat's hand and the open ends after ``action`` (a play; else unchanged)."""
     if view.rules.is_rounds:  # Mexican Train, Chicken Foot: the places open to this seat
-        from .rounds import after_play as after_play_rounds
-
         return after_play_rounds(view, action)
     hand = view.hand
     ends = view.ends

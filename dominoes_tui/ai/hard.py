@@ -16,6 +16,7 @@ from ..engine.fast import place, table_of
 from ..engine.fits import wild_tiles
 from .base import after_play, shed
 from .knowledge import Knowledge, ends_mask, fit_of, infer
+from .rounds import evaluate as evaluate_rounds
 
 W_PIPS = 1.0
 W_DOUBLE = 4.0
@@ -37,8 +38,6 @@ W_MATADOR = 6.0
 def evaluate(view: SeatView, know: Knowledge, action: Action) -> tuple[float, list[str]]:
     """The weighted score of ``action`` and the reasons behind it, strongest first."""
     if view.rules.is_rounds:  # Mexican Train, Chicken Foot (ai/rounds.py)
-        from .rounds import evaluate as evaluate_rounds
-
         return evaluate_rounds(view, know, action)
     if isinstance(action, Draw):
         return -50.0, ["draws: nothing fits"]

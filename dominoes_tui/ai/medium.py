@@ -7,6 +7,7 @@ import random
 from ..engine import Action, Play, PlayDoubles, SeatView, tiles
 from ..engine.fits import fit_masks
 from .base import after_play, shed
+from .rounds import medium_key
 
 
 class GreedyPlayer:
@@ -27,8 +28,6 @@ class GreedyPlayer:
         if not plays:
             return view.legal[0]  # draw or pass: nothing fits
         if view.rules.is_rounds:  # Mexican Train, Chicken Foot (ai/rounds.py)
-            from .rounds import medium_key
-
             return max(plays, key=lambda a: (*medium_key(view, a), self.rng.random()))
         return max(plays, key=lambda a: (*self._key(view, a), self.rng.random()))
 

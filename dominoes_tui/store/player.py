@@ -1,6 +1,6 @@
 """The strategy coach's setting, the player's own whatever the house (issue 16).
 
-Kept in the player's ``settings.json`` (:mod:`dominoes_tui.settings`, beside the pace
+Kept in the player's ``settings.json`` (:mod:`dominoes_tui.store.settings`, beside the pace
 and the tile style): the strategy coach's setting (``strategy_coach``) and how many
 matches it has coached (``strategy_coached``). It is ``"auto"`` for a new player: on
 for their first :data:`AUTO_MATCHES` matches, then off; ``"on"`` and ``"off"`` are the
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .. import settings
+from . import settings
 
 COACH_KEY = "strategy_coach"
 COACHED_KEY = "strategy_coached"

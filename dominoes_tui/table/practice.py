@@ -38,6 +38,7 @@ from ..engine import (
     hand_start,
     new_game,
 )
+from ..engine.rules import load_variants_noted
 
 DAILY_VARIANT = DEFAULT_VARIANT
 """The daily deal's house (its shipped rules, played as a single hand)."""
@@ -242,8 +243,6 @@ def daily_seed(day: date) -> int:
 def daily_rules() -> Rules:
     """The shipped classic rules as one hand without a clock (a player's own
     variants.toml does not change them: the deal is the same for everyone)."""
-    from ..engine.rules import load_variants_noted
-
     base = load_variants_noted(include_user=False)[0][DAILY_VARIANT]
     return base.replace(target=0, clock_minutes=0, turn_seconds=0)
 

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from ..engine import Action, Game, new_game
+from ..engine import Action, Game, IllegalAction, VariantError, new_game
 
 if TYPE_CHECKING:
     from ..ai.review import Budget, Evaluator, HandReview, MatchReview
@@ -231,8 +231,6 @@ def run_review(
     ``progress(done, total)`` over its decisions, ``on_hand`` with each hand judged (or
     kept); raises :class:`Stopped` once ``stop`` is set, :class:`Refused` when today's
     rules refuse the match. Any thread."""
-    from ..engine import IllegalAction, VariantError
-
     try:
         return _run(job, progress, stop, on_hand)
     except (IllegalAction, VariantError, ValueError) as e:

@@ -215,7 +215,7 @@ class DominoesApp(NavigatingApp):
         """``--tiles``, else the player's remembered tile style."""
         if self._tile_style is not None:
             return self._tile_style
-        from ..settings import load_settings
+        from ..store.settings import load_settings
 
         return load_settings().tiles
 
@@ -229,7 +229,7 @@ class DominoesApp(NavigatingApp):
             return Pace.from_delay(self._delay)
         if self._speed is not None:
             return Pace.from_speed(self._speed)
-        from ..settings import load_settings
+        from ..store.settings import load_settings
 
         return Pace.named(load_settings().pace)
 
@@ -356,7 +356,7 @@ class DominoesApp(NavigatingApp):
     def _coach(self, session: CoachedSession) -> bool:
         """Coach this table's hand if the person asked for it (the setting, remembered);
         True when the coach has never been offered."""
-        from .. import settings
+        from ..store import settings
 
         if session.rounds:  # the coach speaks of a line's open ends: not of trains or feet
             return False
@@ -366,13 +366,13 @@ class DominoesApp(NavigatingApp):
         return wanted is None
 
     def _start_coach(self, session: CoachedSession) -> None:
-        from .. import settings
+        from ..store import settings
 
         session.coaching = True
         session.on_coach_done = lambda: settings.remember(settings.COACH, False)
 
     def _offer_coach(self, session: CoachedSession) -> None:
-        from .. import settings
+        from ..store import settings
         from .screens.dialogs import CoachOfferScreen
 
         def answered(yes: bool | None) -> None:
@@ -385,7 +385,7 @@ class DominoesApp(NavigatingApp):
 
     def on_set_coach(self, message: SetCoach) -> None:
         """The How to play screen's switch: coach the hand at the table (or the next one)."""
-        from .. import settings
+        from ..store import settings
 
         on = message.on
         settings.remember(settings.COACH, on)
@@ -689,7 +689,7 @@ class DominoesApp(NavigatingApp):
         if isinstance(self.screen, HowToPlayScreen):
             self.screen.dismiss(None)
             return
-        from .. import settings
+        from ..store import settings
 
         table = self.table
         at_table = table is not None and not table.session.match_over

@@ -23,7 +23,7 @@ class NavigatingApp(App[None]):
 
     def practice_options(self) -> dict[str, Any]:
         """How a practice table plays here: the player's pace and tiles (settings)."""
-        from ..settings import load_settings  # start-up speed: read when a deal is played
+        from ..store.settings import load_settings  # start-up speed: read when a deal is played
         from ..table import Pace  # start-up speed: the table session loads the engine
 
         mine = load_settings()

@@ -14,8 +14,8 @@ from dominoes_tui import store
 from dominoes_tui.ai import LEVELS
 from dominoes_tui.cli import app
 from dominoes_tui.engine import Game, Resign, TimeOut, load_variant, new_game, replay_game
+from dominoes_tui.report import sparkline
 from dominoes_tui.store import history as hist
-from dominoes_tui.store.report import sparkline
 from dominoes_tui.store.stats import compute_stats, streaks
 
 

@@ -309,13 +309,14 @@ def test_abandoning_before_any_move_records_nothing(home: Path) -> None:
     assert not store.has_autosave() and not store.History().matches()
 
 
-def test_the_store_never_imports_textual() -> None:
+def test_the_store_never_imports_textual_or_rich() -> None:
     import subprocess
     import sys
 
     code = (
-        "import sys, dominoes_tui.store, dominoes_tui.store.report; "
-        "assert 'textual' not in sys.modules, 'textual imported'"
+        "import sys, dominoes_tui.store, dominoes_tui.store.history, dominoes_tui.store.saves, "
+        "dominoes_tui.store.settings, dominoes_tui.store.stats; "
+        "assert not {'textual', 'rich'} & {m.split('.')[0] for m in sys.modules}, 'UI imported'"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
 

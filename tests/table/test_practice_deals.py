@@ -10,7 +10,7 @@ from datetime import date
 
 import pytest
 
-from dominoes_tui import settings, store
+from dominoes_tui import store
 from dominoes_tui.ai import make_player
 from dominoes_tui.engine import (
     HAND_OVER,
@@ -25,7 +25,7 @@ from dominoes_tui.engine import (
     tiles,
 )
 from dominoes_tui.engine import practice as engine_practice
-from dominoes_tui.store import player
+from dominoes_tui.store import player, settings
 from dominoes_tui.table import practice as pr
 
 GOLDEN = {

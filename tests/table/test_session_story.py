@@ -397,7 +397,7 @@ def test_the_pace_setting_names_a_delay() -> None:
 
 
 def test_the_pace_is_remembered() -> None:
-    from dominoes_tui.settings import PlayerSettings, load_settings, save_settings
+    from dominoes_tui.store.settings import PlayerSettings, load_settings, save_settings
 
     assert load_settings() == PlayerSettings()
     save_settings(PlayerSettings(pace="slow", tiles="unicode"))
@@ -469,7 +469,7 @@ def test_the_spinners_up_and_down_arms_leave_it_vertically() -> None:
     [
         "dominoes_tui.table.session",
         "dominoes_tui.table.words",
-        "dominoes_tui.settings",
+        "dominoes_tui.store.settings",
         "dominoes_tui.tui.render",
         "dominoes_tui.tui.widgets.seats",
     ],

@@ -13,8 +13,9 @@ import pytest
 from conftest import first_legal, make_app, settle, take_turn
 from textual.command import CommandList, CommandPalette
 
-from dominoes_tui import options, settings, store
+from dominoes_tui import options, store
 from dominoes_tui.engine import NextHand, load_variant, load_variants, new_game, tiles
+from dominoes_tui.store import settings
 from dominoes_tui.store.stats import GroupStats
 from dominoes_tui.tui.app import DominoesApp
 from dominoes_tui.tui.howto import how_to_play, how_to_play_text

@@ -203,7 +203,7 @@ async def test_review_from_the_replay() -> None:
 async def test_dominoes_replay_plays_a_hand_again_at_a_real_table() -> None:
     """``dominoes replay`` (its own app), R, then a: the practice table has the app's
     styles (the hand, the line, the log laid out), the player's tiles and pace."""
-    from dominoes_tui import settings
+    from dominoes_tui.store import settings
     from dominoes_tui.table import Pace
     from dominoes_tui.tui.replay_app import ReplayApp
     from dominoes_tui.tui.screens.practice import PracticeTableScreen

@@ -15,10 +15,9 @@ import dataclasses
 import pytest
 from conftest import make_app, play_until, press_to_select, settle
 
-from dominoes_tui import settings
 from dominoes_tui.ai import review as rv
 from dominoes_tui.engine import Play, hand_start, tiles
-from dominoes_tui.store import player
+from dominoes_tui.store import player, settings
 from dominoes_tui.table import review_job
 from dominoes_tui.tui import strategy_coach as tui_coach
 from dominoes_tui.tui.screens import review as review_mod

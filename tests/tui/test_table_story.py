@@ -8,8 +8,8 @@ import pytest
 from conftest import first_legal, make_app, play_until, press_to_select, settle
 from test_table import both_ends_game
 
-from dominoes_tui import settings
 from dominoes_tui.engine import Game, Play, load_variant, tiles
+from dominoes_tui.store import settings
 from dominoes_tui.table import EndQuestion
 from dominoes_tui.tui.app import DominoesApp
 from dominoes_tui.tui.render import DIGITS, PIPS, SMALL_PIPS, UNICODE

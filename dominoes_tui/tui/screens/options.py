@@ -21,8 +21,9 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Static
 
-from ... import options, settings
+from ... import options
 from ...engine import Rules
+from ...store import settings
 from ...store.player import COACH_MODES, load_player, set_coach
 from .base import DismissOnce
 from .dialogs import ConfirmScreen

@@ -376,7 +376,7 @@ class StartScreen(Screen[None]):
         elif what == "daily":
             self.new_game(then=self.play_daily)
         elif what == "howto":
-            from ... import settings  # start-up speed
+            from ...store import settings  # start-up speed
             from .howto import HowToPlayScreen  # start-up speed
 
             coach = settings.get(settings.COACH) is True

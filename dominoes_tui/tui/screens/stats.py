@@ -25,8 +25,8 @@ from textual.widgets import DataTable, Footer, Sparkline, Static
 
 from ... import store
 from ...engine import VariantError
+from ...report import FORM_STYLE, per_hand, percent
 from ...store import HandRecord, MatchRecord
-from ...store.report import FORM_STYLE, per_hand, percent
 from ...store.stats import AccuracyPoint, GroupStats, Stats
 from ...table.review_job import job_of_record
 from ..messages import OpenReplay, OpenReview

@@ -1,4 +1,5 @@
-"""The statistics as Rich tables, for ``dominoes stats`` (Rich only; no Textual)."""
+"""The statistics as Rich tables and charts, for ``dominoes stats`` and the Statistics screen
+(Rich only; no Textual)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from .history import MatchRecord
-from .stats import LETTERS, GroupStats, Stats
+from .store.history import MatchRecord
+from .store.stats import LETTERS, GroupStats, Stats
 
 FORM_STYLE = {"W": "bold green", "L": "red", "D": "yellow", "A": "dim"}
 BARS = "▁▄█"
