@@ -41,6 +41,8 @@ async def test_full_hand_classic_by_keys() -> None:
         await play_until(pilot, lambda a: isinstance(a.screen, HandOverScreen))
         table = app.table
         assert table.game.phase == "hand_over"
+        # the keys made the choices conftest.played makes headlessly for the other tests
+        assert table.game.log == played("classic", 5, until=lambda g: g.phase == "hand_over").log
         text = str(app.screen.query_one("#breakdown").render())
         assert "went out" in text or "Blocked" in text
         await pilot.press("enter")
