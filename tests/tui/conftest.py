@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from textual.notifications import Notification
 
-from dominoes_tui.engine import Draw, Pass, Play, PlayDoubles, Stop, load_variant
-from dominoes_tui.table import EndQuestion, PlaceQuestion, TouchQuestion
+from dominoes_tui.engine import HAND_OVER, Draw, Game, Pass, Play, PlayDoubles, Stop, load_variant
+from dominoes_tui.table import EndQuestion, Pace, PlaceQuestion, TableSession, TouchQuestion
 from dominoes_tui.tui.app import DominoesApp
 from dominoes_tui.tui.screens.dialogs import HandOverScreen, MatchOverScreen
 from dominoes_tui.tui.screens.table import TableScreen
@@ -60,6 +62,78 @@ def make_app(variant: str = "classic", seed: int = 5, **overrides) -> DominoesAp
     overrides.setdefault("clock_minutes", 0)
     rules = load_variant(variant, **overrides)
     return DominoesApp(rules=rules, seed=seed, level="easy", delay=0, player_factory=first_legal)
+
+
+def played(
+    variant: str = "classic",
+    seed: int = 5,
+    until: Callable[[Game], bool] | None = None,
+    back: int = 0,
+    **overrides,
+) -> Game:
+    """The game ``make_app(variant, seed, **overrides)`` reaches by :func:`play_until`,
+    played headlessly on a :class:`TableSession`: the CPU seats as :class:`FirstLegal`,
+    the person by the session's own calls making :func:`take_turn`'s choices, each
+    hand-over going on to the next hand; up to the first position where ``until(game)``
+    holds (None: the match's end), then ``back`` actions taken back. Mount it with
+    :func:`app_at` instead of pressing keys all the way there."""
+    overrides.setdefault("clock_minutes", 0)
+    rules = load_variant(variant, **overrides)
+    s = TableSession(
+        rules, seed, "easy", player_factory=first_legal, pace=Pace.from_delay(0), autosave=False
+    )
+    s.start()
+    for _ in range(20_000):
+        g = s.game
+        if until(g) if until is not None else g.is_over:
+            break
+        assert not g.is_over, "the match ended before the asked position"
+        if s.cpu_request is not None:
+            s.run_cpu()
+        elif s.pending is not None:
+            pass  # a shown move (the CPU's, a forced one): tick lays it
+        elif g.phase == HAND_OVER:
+            s.next_hand()
+        else:
+            assert s.my_turn
+            _take_turn_headless(s)
+        s.tick()
+    else:
+        raise AssertionError("the game did not reach the asked position")
+    game = s.game
+    if back:
+        game = type(game).replay(rules, seed, game.log[:-back])
+    return game
+
+
+def _take_turn_headless(s: TableSession) -> None:
+    """:func:`take_turn`'s choice, made by the session's calls its keys make."""
+    action = s.game.legal_actions()[0]
+    if isinstance(action, Play):
+        s.play(action.tile)
+        if isinstance(s.question, EndQuestion):
+            s.choose_end(action.end)
+        if isinstance(s.question, PlaceQuestion):
+            s.choose_place(action.end)
+        if isinstance(s.question, TouchQuestion):
+            s.choose_touch(action.touch)
+    elif isinstance(action, PlayDoubles):
+        s.two_doubles()
+    elif isinstance(action, Draw):
+        s.draw()
+    elif isinstance(action, Pass):
+        s.pass_turn()
+    elif isinstance(action, Stop):
+        s.stop()
+
+
+def app_at(game: Game, **kwargs) -> DominoesApp:
+    """An app as :func:`make_app` makes it whose table opens on ``game`` (from
+    :func:`played` or ``Game.from_position``): the same seed, no CPU pause, the test CPU.
+    The session starts there, so the log shows no earlier hand."""
+    return DominoesApp(
+        game=game, seed=game.seed, level="easy", delay=0, player_factory=first_legal, **kwargs
+    )
 
 
 async def settle(pilot) -> None:

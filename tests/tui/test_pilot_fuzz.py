@@ -25,7 +25,7 @@ from dominoes_tui.tui.app import DominoesApp
 from dominoes_tui.tui.screens.start import StartScreen
 from dominoes_tui.tui.screens.table import TableScreen
 
-EVENTS = int(os.environ.get("FUZZ_KEYS", "2000"))
+EVENTS = int(os.environ.get("FUZZ_KEYS", "1200"))
 SEED = int(os.environ.get("FUZZ_SEED", "14"))
 PARTS = 4
 

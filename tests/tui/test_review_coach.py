@@ -13,10 +13,11 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from conftest import make_app, play_until, press_to_select, settle
+from conftest import app_at, make_app, play_until, played, press_to_select, settle
 
+from dominoes_tui import store
 from dominoes_tui.ai import review as rv
-from dominoes_tui.engine import Play, hand_start, tiles
+from dominoes_tui.engine import HAND_OVER, Play, hand_start, tiles
 from dominoes_tui.store import player, settings
 from dominoes_tui.table import review_job
 from dominoes_tui.tui import strategy_coach as tui_coach
@@ -62,6 +63,13 @@ def hand_over(app) -> bool:
     return isinstance(app.screen, HandOverScreen)
 
 
+def near_hand_over(seed: int = 5, **overrides):
+    """The table of ``make_app("classic", seed)``, opened 3 moves before hand 1 is over."""
+    return app_at(
+        played("classic", seed, until=lambda g: g.phase == HAND_OVER, back=3, **overrides)
+    )
+
+
 async def open_review(pilot) -> ReviewScreen:
     app = pilot.app
     await play_until(pilot, hand_over)
@@ -84,7 +92,7 @@ async def test_review_from_the_hand_over_screen_shows_a_marked_move(monkeypatch)
         show(self, done, total)
 
     monkeypatch.setattr(ReviewScreen, "show_progress", spy)
-    app = make_app("classic", seed=5)
+    app = near_hand_over()
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await open_review(pilot)
         assert screen.done and screen.problem is None
@@ -121,7 +129,7 @@ async def test_leaving_the_review_stops_it(monkeypatch) -> None:
         return rigged(view, seed)
 
     monkeypatch.setattr(review_job, "EVALUATOR", slow)
-    app = make_app("classic", seed=5)
+    app = near_hand_over()
     async with app.run_test(size=(100, 32)) as pilot:
         await play_until(pilot, hand_over)
         review_job.forget_kept()
@@ -161,7 +169,7 @@ async def test_reviews_are_kept_with_the_match_in_the_history() -> None:
 
     new_player()  # the coach is on ("auto")
     tui_coach.EVALUATOR = lambda view, seed: dict.fromkeys(view.legal, 0.5)  # never a blunder
-    app = make_app("classic", seed=11, target=30)
+    app = near_hand_over(11, target=30)
     async with app.run_test(size=(100, 32)) as pilot:
         screen = await open_review(pilot)
         n = len(screen.judgements)
@@ -321,7 +329,7 @@ def test_a_new_player_has_the_coach() -> None:
 
 # ------------------------------------------------------------ practice deals
 async def test_play_this_deal_again_from_the_cpus_seat() -> None:
-    app = make_app("classic", seed=5)
+    app = near_hand_over()
     async with app.run_test(size=(100, 32)) as pilot:
         await play_until(pilot, hand_over)
         match = app.table.session
@@ -360,7 +368,7 @@ async def test_play_this_deal_again_from_the_cpus_seat() -> None:
 
 
 async def test_play_this_deal_again_from_your_own_seat_then_review_it() -> None:
-    app = make_app("classic", seed=5)
+    app = near_hand_over()
     async with app.run_test(size=(100, 32)) as pilot:
         await play_until(pilot, hand_over)
         first = app.table.session.game
@@ -392,7 +400,7 @@ def test_review_snapshot(snap_compare, size) -> None:
         await open_review(pilot)
         await pilot.pause()
 
-    assert snap_compare(make_app("classic", seed=5), terminal_size=size, run_before=run_before)
+    assert snap_compare(near_hand_over(), terminal_size=size, run_before=run_before)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -425,7 +433,7 @@ def test_practice_over_snapshot(snap_compare, size) -> None:
         pilot.app.clear_notifications()  # the table's note lasts 6 s; this hand took none
         await pilot.pause()
 
-    assert snap_compare(make_app("classic", seed=5), terminal_size=size, run_before=run_before)
+    assert snap_compare(near_hand_over(), terminal_size=size, run_before=run_before)
 
 
 @pytest.mark.parametrize("size", [(100, 32), (80, 24)])
@@ -436,18 +444,26 @@ async def test_the_costly_pattern_is_named_after_the_hand(monkeypatch, size) -> 
     monkeypatch.setattr(tui_coach, "EVALUATOR", lambda v, s: dict.fromkeys(v.legal, 0.5))
     said = "You were caught holding 6-6 (12 points): play heavy doubles early."
     monkeypatch.setattr(tui_coach, "pattern_text", lambda table: said)
-    app = make_app("classic", seed=11, target=30)
     notes = []
-    async with app.run_test(size=size) as pilot:
+
+    def noting(app) -> None:
         original = app.notify
         monkeypatch.setattr(
             app,
             "notify",
             lambda m, *a, **k: notes.append((k.get("title"), m)) or original(m, *a, **k),
         )
+
+    app = near_hand_over(11, target=30)
+    async with app.run_test(size=size) as pilot:
+        noting(app)
         await play_until(pilot, hand_over)
         breakdown = str(app.screen.query_one("#breakdown").render())
         assert f"• Coach: {said}" in breakdown
+    store.discard_autosave()  # the next table opens without asking about this one
+    app = app_at(played("classic", 11, back=3, target=30))  # 3 moves from the match's end
+    async with app.run_test(size=size) as pilot:
+        noting(app)
         await play_until(pilot, lambda a: isinstance(a.screen, MatchOverScreen))
         await pilot.pause()
         breakdown = str(app.screen.query_one("#breakdown").render())

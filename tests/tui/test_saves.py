@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import json
 
-from conftest import first_legal, make_app, play_until, settle, take_turn
+from conftest import app_at, first_legal, make_app, play_until, played, settle, take_turn
 from typer.testing import CliRunner
 
 from dominoes_tui import cli, store
-from dominoes_tui.engine import load_variant, new_game
+from dominoes_tui.engine import HAND_OVER, load_variant, new_game
 from dominoes_tui.store.saves import FORMAT_VERSION
 from dominoes_tui.tui import app as tui_app
 from dominoes_tui.tui.app import DominoesApp
@@ -71,17 +71,27 @@ async def test_autosave_after_every_action() -> None:
             assert res.saved.info.match_id == table.session.info.match_id
             seen.add(len(table.game.log))
         assert len(seen) == 6
-        # Between hands too: the hand-over and the next deal.
+    # Between hands too: the hand-over and the next deal (a table opened 3 moves before it).
+    app = app_at(played("classic", 5, until=lambda g: g.phase == HAND_OVER, back=3))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("n")  # a new game, not the match saved above
         await play_until(pilot, lambda a: isinstance(a.screen, HandOverScreen))
+        table = app.table
         assert store.load_autosave().saved.game.log == table.game.log
+        assert store.load_autosave().saved.info.match_id == table.session.info.match_id
         await pilot.press("enter")
         await settle(pilot)
         assert store.load_autosave().saved.game.hand_no == 2
 
 
 async def test_the_saved_match_is_recorded_and_the_save_deleted_at_the_end() -> None:
-    app = make_app("classic", seed=11, target=30)
+    app = app_at(played("classic", 11, back=12, target=30))  # 12 moves from the end
     async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await take_turn(pilot)
+        assert not app.table.session.match_over
+        assert store.saved_match_id() == app.table.session.info.match_id
         await play_until(pilot, lambda a: isinstance(a.screen, MatchOverScreen))
         await settle(pilot)
         assert not store.has_autosave()
@@ -127,12 +137,14 @@ async def test_an_unwritable_save_is_said_once_and_play_goes_on(monkeypatch) -> 
 # ------------------------------------------------------------------ resume
 async def test_resume_restores_the_same_position_with_clocks_stopped_until_a_key() -> None:
     now = FakeTime()
-    rules = load_variant("classic", clock_minutes=5)
-    app = DominoesApp(
-        rules=rules, seed=5, level="easy", delay=0, now=now, player_factory=first_legal
+    # the first hand played headlessly; the table opens on its hand-over, the clocks full
+    # (the first hand by keys took no fake time either)
+    app = app_at(
+        played("classic", 5, until=lambda g: g.phase == HAND_OVER, clock_minutes=5), now=now
     )
     async with app.run_test(size=SIZE) as pilot:
-        await play_until(pilot, lambda a: isinstance(a.screen, HandOverScreen))
+        await settle(pilot)
+        assert isinstance(app.screen, HandOverScreen)
         await pilot.press("enter")
         await settle(pilot)
         for _ in range(2):

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from conftest import first_legal, make_app, play_until, press_to_select, settle
+from conftest import app_at, first_legal, make_app, play_until, played, press_to_select, settle
 from test_table import both_ends_game
 
-from dominoes_tui.engine import tiles
+from dominoes_tui.engine import HAND_OVER, tiles
 from dominoes_tui.tui.app import DominoesApp
 from dominoes_tui.tui.screens.dialogs import HandOverScreen, MatchOverScreen
 
@@ -44,7 +44,8 @@ def test_hand_over_breakdown(snap_compare, size) -> None:
         await play_until(pilot, lambda a: isinstance(a.screen, HandOverScreen))
         await pilot.pause()
 
-    assert snap_compare(make_app("classic", seed=5), terminal_size=size, run_before=run_before)
+    app = app_at(played("classic", 5, until=lambda g: g.phase == HAND_OVER, back=3))
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -53,5 +54,5 @@ def test_match_over(snap_compare, size) -> None:
         await play_until(pilot, lambda a: isinstance(a.screen, MatchOverScreen))
         await pilot.pause()
 
-    app = make_app("classic", seed=11, target=30)
+    app = app_at(played("classic", seed=11, back=3, target=30))  # 3 moves from the end
     assert snap_compare(app, terminal_size=size, run_before=run_before)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 import time
 
-from conftest import first_legal, make_app, play_until, press_to_select, settle
+from conftest import app_at, first_legal, make_app, play_until, played, press_to_select, settle
 
 from dominoes_tui.ai import make_player
 from dominoes_tui.engine import Game, Play, load_variant, tiles
@@ -41,6 +41,8 @@ async def test_full_hand_classic_by_keys() -> None:
         await play_until(pilot, lambda a: isinstance(a.screen, HandOverScreen))
         table = app.table
         assert table.game.phase == "hand_over"
+        # the keys made the choices conftest.played makes headlessly for the other tests
+        assert table.game.log == played("classic", 5, until=lambda g: g.phase == "hand_over").log
         text = str(app.screen.query_one("#breakdown").render())
         assert "went out" in text or "Blocked" in text
         await pilot.press("enter")
@@ -50,10 +52,13 @@ async def test_full_hand_classic_by_keys() -> None:
 
 
 async def test_full_match_classic_to_match_over() -> None:
-    app = make_app("classic", seed=11, target=30)
+    """The match's last hand by keys, from its deal (the hands before it played headlessly:
+    test_full_hand_classic_by_keys plays one and goes on to the next by keys)."""
+    app = app_at(played("classic", 11, until=lambda g: g.hand_no == 3, target=30))
     async with app.run_test(size=SIZE) as pilot:
         await play_until(pilot, lambda a: isinstance(a.screen, MatchOverScreen))
         g = app.table.game
+        assert g.hand_no == 3 and len(g.results) == 3
         assert g.match_result is not None and g.match_result.reason == "target"
         why = str(app.screen.query_one("#why").render())
         assert "reached 30" in why
@@ -67,13 +72,15 @@ async def test_full_match_classic_to_match_over() -> None:
 
 
 async def test_full_match_double_first_and_rematch() -> None:
-    app = make_app("double-first", seed=11, target=50)
+    app = app_at(played("double-first", 11, back=3, target=50))  # 3 moves from the end
     async with app.run_test(size=SIZE) as pilot:
         await play_until(pilot, lambda a: isinstance(a.screen, MatchOverScreen))
         g = app.table.game
         assert g.match_result.winner_side is not None
         assert len(g.results) >= 1
         first = app.table.session.first_opener
+        # the table opened in the last hand: its opener is the match's first one
+        assert first == played("double-first", 11, until=lambda g: True, target=50).opener
         await pilot.press("r")  # rematch: a fresh table, the opener swapped
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
@@ -337,9 +344,9 @@ async def test_held_points_and_hanging_show_in_the_score_row() -> None:
 
 
 async def test_resizing_lays_the_line_out_again() -> None:
-    app = make_app("classic", seed=15)
+    app = app_at(played("classic", 15, until=lambda g: len(g.line) >= 12))
     async with app.run_test(size=SIZE) as pilot:
-        await play_until(pilot, lambda a: len(a.table.game.line) >= 12)
+        await settle(pilot)
         line = app.screen.query_one(LineView)
         wide = line.layout
         await pilot.resize_terminal(80, 24)

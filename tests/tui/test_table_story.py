@@ -5,7 +5,7 @@ clear of the hand, the player's pace and tile style."""
 from __future__ import annotations
 
 import pytest
-from conftest import first_legal, make_app, play_until, press_to_select, settle
+from conftest import app_at, first_legal, make_app, play_until, played, press_to_select, settle
 from test_table import both_ends_game
 
 from dominoes_tui.engine import Game, Play, load_variant, tiles
@@ -129,7 +129,7 @@ async def test_at_80x24_the_log_shows_the_cpus_move_past_the_persons_forced_draw
 
 
 async def test_four_players_at_80x24_show_who_played_what() -> None:
-    app = make_app("goat", seed=4)
+    app = app_at(played("goat", 4, until=lambda g: len(g.line) >= 6))
     async with app.run_test(size=SMALL) as pilot:
         await play_until(pilot, lambda a: len(a.table.game.line) >= 6 and a.table.my_turn)
         seats = str(app.screen.query_one("#seats").render())
@@ -145,9 +145,9 @@ async def test_four_players_at_80x24_show_who_played_what() -> None:
 
 
 async def test_l_opens_the_whole_match_log() -> None:
-    app = make_app("classic", seed=15)
+    app = app_at(played("classic", 15, until=lambda g: len(g.line) >= 10))
     async with app.run_test(size=SMALL) as pilot:
-        await play_until(pilot, lambda a: len(a.table.game.line) >= 10)
+        await settle(pilot)
         await pilot.press("l")
         await pilot.pause()
         assert isinstance(app.screen, LogScreen)
@@ -240,9 +240,9 @@ async def test_a_big_terminal_grows_the_line_and_the_hand(tmp_path, monkeypatch)
         home.mkdir()
         (home / "settings.json").write_text('{"coach": false}', encoding="utf-8")
         monkeypatch.setenv("DOMINOES_TUI_HOME", str(home))
-        app = make_app("classic", seed=15)
+        app = app_at(played("classic", 15, until=lambda g: len(g.line) >= 8))
         async with app.run_test(size=size) as pilot:
-            await play_until(pilot, lambda a: len(a.table.game.line) >= 8)
+            await settle(pilot)
             hand = app.screen.query_one(HandView)
             line = app.screen.query_one(LineView)
             sizes[size] = (hand.tile_width, line.layout.face)

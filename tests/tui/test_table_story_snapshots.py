@@ -9,7 +9,7 @@ ends' sum are test_snapshots.py's ``test_opening_table`` and test_points_snapsho
 from __future__ import annotations
 
 import pytest
-from conftest import first_legal, make_app, play_until, settle
+from conftest import app_at, first_legal, play_until, played, settle
 
 from dominoes_tui.engine import Game, load_variant
 from dominoes_tui.table import TableSession
@@ -62,6 +62,5 @@ def test_big_terminal(snap_compare) -> None:
         await play_until(pilot, lambda a: len(a.table.game.line) >= 8)
         await pilot.pause()
 
-    assert snap_compare(
-        make_app("classic", seed=15), terminal_size=(160, 48), run_before=run_before
-    )
+    app = app_at(played("classic", 15, until=lambda g: len(g.line) >= 8))
+    assert snap_compare(app, terminal_size=(160, 48), run_before=run_before)

@@ -5,10 +5,10 @@ and the numbered places of a tile that fits two trains."""
 from __future__ import annotations
 
 import pytest
-from conftest import first_legal, make_app, play_until, press_to_select, settle
+from conftest import app_at, first_legal, play_until, played, press_to_select, settle
 from test_trains_table import foot_game, two_places
 
-from dominoes_tui.engine import load_variant, tiles
+from dominoes_tui.engine import HAND_OVER, load_variant, tiles
 from dominoes_tui.engine.trains import TrainsGame
 from dominoes_tui.tui.app import DominoesApp
 
@@ -47,7 +47,9 @@ def test_mexican_train_eight_players(snap_compare, size) -> None:
         await play_until(pilot, lambda a: len(a.table.session.log()) >= 14)
         await pilot.pause()
 
-    app = make_app("mexican-train", seed=3, players=8, rounds=1)
+    # the table opens a few moves earlier (each log entry is one action or more)
+    rules = {"players": 8, "rounds": 1}
+    app = app_at(played("mexican-train", 3, until=lambda g: len(g.log) >= 12, **rules))
     assert snap_compare(app, terminal_size=size, run_before=run_before)
 
 
@@ -76,5 +78,6 @@ def test_round_over_with_eight_players(snap_compare) -> None:
         await play_until(pilot, lambda a: isinstance(a.screen, HandOverScreen))
         await pilot.pause()
 
-    app = make_app("mexican-train", seed=3, players=8, rounds=2)
+    rules = {"players": 8, "rounds": 2}
+    app = app_at(played("mexican-train", 3, until=lambda g: g.phase == HAND_OVER, back=3, **rules))
     assert snap_compare(app, terminal_size=(100, 32), run_before=run_before)

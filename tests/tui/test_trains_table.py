@@ -10,9 +10,9 @@ foot's toes filled before anything else (R-CF-3); a first-turn run stopped with 
 from __future__ import annotations
 
 import pytest
-from conftest import first_legal, make_app, play_until, press_to_select, settle
+from conftest import app_at, first_legal, make_app, play_until, played, press_to_select, settle
 
-from dominoes_tui.engine import Game, Stop, load_variant, new_game, tiles
+from dominoes_tui.engine import HAND_OVER, Game, Stop, load_variant, new_game, tiles
 from dominoes_tui.engine.chicken_foot import ChickenFootGame
 from dominoes_tui.engine.trains import TrainsGame
 from dominoes_tui.table import PlaceQuestion
@@ -52,6 +52,8 @@ async def test_a_whole_round_by_keys(variant) -> None:
         await play_until(pilot, lambda a: isinstance(a.screen, MatchOverScreen))
         g = app.table.game
         assert g.phase == "match_over" and g.match_result.reason == "rounds"
+        # the keys made the choices conftest.played makes headlessly for the other tests
+        assert g.log == played(variant, 11, players=4, rounds=1).log
         assert "You played" in log_text(app)
         shown = " ".join(str(w.render()) for w in app.screen.query("Static"))
         for seat, name in enumerate(app.table.session.names):
@@ -61,7 +63,8 @@ async def test_a_whole_round_by_keys(variant) -> None:
 
 async def test_two_rounds_hand_over_says_round() -> None:
     """Between rounds: "Round 1: …" and Next round; the second round's words follow."""
-    app = make_app("mexican-train", seed=4, players=3, rounds=2)
+    rules = {"players": 3, "rounds": 2}
+    app = app_at(played("mexican-train", 4, until=lambda g: g.phase == HAND_OVER, back=3, **rules))
     async with app.run_test(size=(100, 32)) as pilot:
         await play_until(pilot, lambda a: isinstance(a.screen, HandOverScreen))
         title = str(app.screen.query_one("#dialog-title").render())
