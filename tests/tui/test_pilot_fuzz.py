@@ -25,7 +25,7 @@ from dominoes_tui.tui.app import DominoesApp
 from dominoes_tui.tui.screens.start import StartScreen
 from dominoes_tui.tui.screens.table import TableScreen
 
-EVENTS = int(os.environ.get("FUZZ_KEYS", "1200"))
+EVENTS = int(os.environ.get("FUZZ_KEYS", "600"))
 SEED = int(os.environ.get("FUZZ_SEED", "14"))
 PARTS = 4
 
@@ -106,7 +106,9 @@ async def _takes_keys(pilot) -> None:
     app = pilot.app
     await pilot.resize_terminal(100, 32)
     await pilot.pause()
-    while not isinstance(app.screen, TableScreen) and len(app.screen_stack) > 2:
+    # back to the table or the start menu: any screen laid over them goes (Statistics,
+    # Options and the dialogs over a menu at the bottom of the stack too)
+    while not isinstance(app.screen, TableScreen | StartScreen) and len(app.screen_stack) > 1:
         app.pop_screen()
         await pilot.pause()
     if app.table is None:  # a table from the menu: New game, Start
@@ -140,7 +142,7 @@ async def test_random_keys_clicks_and_resizes_never_crash_the_app(part) -> None:
     rng = random.Random(SEED * 1000 + part)
     events_here = -(-EVENTS // PARTS)
     done = runs = 0
-    while done < events_here:
+    while True:
         app = _app()
         runs += 1
         async with app.run_test(size=rng.choice(SIZES[:2]), notifications=True) as pilot:
@@ -156,7 +158,9 @@ async def test_random_keys_clicks_and_resizes_never_crash_the_app(part) -> None:
                 assert app.is_running and app._exception is None
                 return
         assert app._exception is None, f"after {done} events"
-    raise AssertionError(f"the app quit at the very end ({runs} runs)")
+        # the app quit (a random q, Ctrl+Q): the next run opens it again on the same
+        # home, so the last check also meets what the earlier runs left behind
+        assert runs <= events_here, "the app quit at every start"
 
 
 async def test_a_click_where_no_widget_is_is_a_click_on_nothing() -> None:
