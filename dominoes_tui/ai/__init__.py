@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine.levels import ARENA_LEVELS, LEVELS
 
 # Each level's module loads when a player of it is first made (or its class named):
-# the start menu lists LEVELS without loading any (issue 10, benchmarks/startup.py).
+# the start menu lists LEVELS without loading any (a fast start, benchmarks/startup.py).
 _CLASSES = {
     "easy": ("easy", "RandomPlayer"),
     "medium": ("medium", "GreedyPlayer"),

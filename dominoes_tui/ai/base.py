@@ -36,6 +36,7 @@ def after_play(view: SeatView, action: Action) -> tuple[int, tuple[int, ...]]:
         hand &= ~tiles.BIT[t]
         if not ends:
             return hand, (tiles.HIGH[t], tiles.LOW[t])
+        assert action.end is not None  # a play on a line already laid names its end
         e = list(ends)
         e[action.end] = tiles.other_end(t, e[action.end])
         return hand, tuple(e)

@@ -69,7 +69,7 @@ class Knowledge:
 
     def voids(self, seat: int) -> set[int]:
         """Numbers ``seat`` cannot hold at all now (every slot forbids the suit)."""
-        out = set()
+        out: set[int] = set()
         slots = self.slots[seat]
         if not slots:
             return out

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from . import tiles
 from .rules import DEFAULT_VARIANT, Rules, VariantError, load_variant, load_variants
 
-# The rest loads on first use: the start menu needs only the variants (issue 10,
+# The rest loads on first use: the start menu needs only the variants (a fast start,
 # benchmarks/startup.py); ``from dominoes_tui.engine import Game`` works as before.
 _EXPORTS = {
     "actions": (

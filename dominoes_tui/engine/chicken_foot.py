@@ -135,6 +135,14 @@ class ChickenFootGame(RoundsGame):
 
     __slots__ = ("centre", "centre_seat", "lines", "line_ends", "line_from", "closed", "filling")
 
+    centre: int | None
+    centre_seat: int | None
+    lines: list[list[Placed]]
+    line_ends: list[int]
+    line_from: list[int]
+    closed: int
+    filling: list[int]
+
     LAYOUT = "chicken_foot"
     GAME_NAME = "Chicken Foot"
 
@@ -163,7 +171,7 @@ class ChickenFootGame(RoundsGame):
         g.filling = list(self.filling)
 
     @classmethod
-    def from_position(
+    def from_position(  # type: ignore[override]  # the arms are set up in their own terms
         cls,
         rules: Rules,
         hands: Sequence[Sequence[str | int]],
@@ -272,7 +280,7 @@ class ChickenFootGame(RoundsGame):
             self.drawn = None
             self._lay_centre(seat)
             self.events.append(Event(seat, "play", (), t, None))
-            self._after_play(seat, t)
+            self._played(seat, t)
             return
         places = self.places()
         if p is None or not isinstance(p, int) or not 0 <= p < len(self.lines):
@@ -292,13 +300,14 @@ class ChickenFootGame(RoundsGame):
         self.drawn = None
         self._lay(t, p)
         self.events.append(Event(seat, "play", before, t, p))
-        self._after_play(seat, t)
+        self._played(seat, t)
 
     def _closed_words(self, p: int) -> str:
         lines = self._lines()
         if self.filling:
             foot = lines[self.filling[0]].parent
             if foot is None:
+                assert self.centre is not None  # the arms being filled grow from it
                 return (
                     f"the centre {tiles.name(self.centre)} takes a tile on each of its four "
                     "arms before anything else"
@@ -336,7 +345,7 @@ class ChickenFootGame(RoundsGame):
                 self.line_from.append(p)
             self.filling = list(range(first, first + TOES))
 
-    def _after_play(self, seat: int, t: int) -> None:
+    def _played(self, seat: int, t: int) -> None:
         self.passes = 0
         self.last_tile = t
         if not self.hands[seat]:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 from abc import ABCMeta, abstractmethod
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from . import tiles
 from .actions import (
@@ -69,6 +69,8 @@ class RoundsGame(Game, metaclass=ABCMeta):
 
     __slots__ = ("drawn",)
 
+    drawn: int | None
+
     LAYOUT = ""
     GAME_NAME = ""
 
@@ -76,7 +78,7 @@ class RoundsGame(Game, metaclass=ABCMeta):
     @classmethod
     def new(
         cls, rules: Rules, seed: int = 0, first_seat: int | None = None, rotation: int = 0
-    ) -> RoundsGame:
+    ) -> Self:
         """A match dealt from ``random.Random(seed)``; ``first_seat`` begins round 1
         (ValueError if it is not a seat at the table).
 
@@ -250,6 +252,7 @@ class RoundsGame(Game, metaclass=ABCMeta):
                 raise IllegalAction(
                     "the match is over" if self.phase == MATCH_OVER else "the round is not over yet"
                 )
+            assert self.result is not None  # a round over has its result
             self.results.append(self.result)
             self._start_round()
         elif self.phase != PLAY:
@@ -337,7 +340,7 @@ class RoundsGame(Game, metaclass=ABCMeta):
         res = score_round(self.rules, domino_seat, self.hands, self.scores)
         self.result = res
         self.scores = res.after
-        self.turn = None
+        self.turn = None  # type: ignore[assignment]  # no seat moves after the round: Game.turn
         self.drawn = None
         over = match_result_after_round(self.rules, res, self.hand_no)
         if over is not None:
@@ -435,6 +438,8 @@ class RoundsGame(Game, metaclass=ABCMeta):
         if counts != tuple(view.hand_counts) or len(boneyard) != view.boneyard_count:
             raise ValueError("the guessed hands and boneyard must have the counts the view shows")
         board = view.board
+        if board is None:
+            raise ValueError(f"{r.name}: the view shows no layout")
         g = cls()
         g.rules = r
         g.seed = seed
@@ -451,13 +456,13 @@ class RoundsGame(Game, metaclass=ABCMeta):
         g.boneyard = list(boneyard)
         g.events = list(view.events)
         g.phase = view.phase
-        g.turn = view.turn
+        g.turn = view.turn  # type: ignore[assignment]  # None once the round is over: Game.turn
         g.opener = view.opener
         g.passes = board.passes
         if view.drawn is not None:
             g.drawn = view.drawn
         elif board.drew:
-            if drawn is None or not hands[view.turn] >> drawn & 1:
+            if drawn is None or not hands[g.turn] >> drawn & 1:
                 raise ValueError("the seat to move has drawn: name a tile of its hand as drawn")
             g.drawn = drawn
         else:

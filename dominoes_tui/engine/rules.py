@@ -384,7 +384,7 @@ def _check_value(file: str, variant: str, key: str, value: Any, label: str | Non
     if key == "options":
         if not isinstance(value, Mapping):
             raise err("must be a table of setting = [allowed values]")
-        out = {}
+        options: dict[str, tuple[Any, ...]] = {}
         for opt, allowed in value.items():
             members = OPTION_GROUPS.get(opt, (opt,))
             if opt not in OPTION_GROUPS and (
@@ -400,8 +400,8 @@ def _check_value(file: str, variant: str, key: str, value: Any, label: str | Non
                 for m in members:
                     a = _check_value(file, variant, m, a, label=f"options.{opt}")
                 checked.append(a)
-            out[opt] = tuple(checked)
-        return out
+            options[opt] = tuple(checked)
+        return options
     raise err("is not a setting")  # pragma: no cover - guarded by the caller
 
 
@@ -669,8 +669,8 @@ def load_variants(
 
 _LOADED: dict[tuple[tuple[str, str], ...], dict[str, Rules]] = {}
 """The variants built from the same files' same texts (Rules are frozen): the files are
-read on every call, parsed and checked only when their text changed (issue 10: the start
-menu asks twice)."""
+read on every call, parsed and checked only when their text changed (the start menu
+asks twice)."""
 
 
 def load_variant(name: str = DEFAULT_VARIANT, **overrides: Any) -> Rules:
@@ -695,7 +695,7 @@ def load_variants_noted(include_user: bool = True) -> tuple[dict[str, Rules], st
     """
     builtin = builtin_variants_text()
     known = _BUILTIN.get(builtin)
-    if known is None:  # parsed and checked once per text (issue 10: a fast start)
+    if known is None:  # parsed and checked once per text: a fast start
         tables = _resolve("variants.toml", _read_toml("variants.toml", builtin), {})
         known = (tables, {vname: rules_from_dict(vname, t) for vname, t in tables.items()})
         _BUILTIN.clear()

@@ -300,6 +300,7 @@ def describe_hand(rules: Rules, result: HandResult, names: Sequence[str]) -> lis
         if f:
             lines.append(f"{n[s]} scored {f} on the ends during the hand.")
     if result.kind == "domino":
+        assert result.winner_side is not None  # who went out
         lines.append(f"{n[result.winner_side]} went out (domino).")
     else:
         totals = ", ".join(f"{n[s]} {p}" for s, p in enumerate(result.side_pips))
@@ -308,8 +309,8 @@ def describe_hand(rules: Rules, result: HandResult, names: Sequence[str]) -> lis
         else:
             lines.append(f"Blocked: {totals}; {n[result.winner_side]} is lighter.")
     for seat in result.lone:
-        t = tiles.name(result.hands[seat].bit_length() - 1)
-        lines.append(f"A lone {t} counts {result.counted[seat]}.")
+        lone = tiles.name(result.hands[seat].bit_length() - 1)
+        lines.append(f"A lone {lone} counts {result.counted[seat]}.")
     if result.winner_side is None:
         if result.hanging_added:
             hang = result.hanging_added
@@ -376,6 +377,7 @@ def score_round(
     two or more are level).
     """
     counted = tuple(counted_pips(rules, h) for h in hands)
+    winner: int | None
     if domino_seat is not None:
         kind, winner = "domino", domino_seat
     else:
@@ -426,6 +428,7 @@ def describe_round(rules: Rules, result: HandResult, names: Sequence[str]) -> li
     """A round of Mexican Train or Chicken Foot in words: how it ended, then each seat's pips."""
     n = names
     if result.kind == "domino":
+        assert result.winner is not None  # who went out
         lines = [f"{n[result.winner]} went out (domino)."]
     else:
         lines = ["Blocked: nobody can play and the boneyard is empty."]

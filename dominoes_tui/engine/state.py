@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Self
 
 from . import fits, tiles
 from .actions import (
@@ -159,8 +160,7 @@ def check_action_types(action: object) -> None:
     ...
     dominoes_tui.engine.actions.IllegalAction: Play(tile='6-5', end=None, touch=None) is not an action: its tile must be a tile number
     """
-    cls = type(action)
-    if cls is Play:  # the common case first: this runs on every apply
+    if type(action) is Play:  # the common case first: this runs on every apply
         end, touch = action.end, action.touch
         if (
             type(action.tile) is int
@@ -168,8 +168,9 @@ def check_action_types(action: object) -> None:
             and (touch is None or type(touch) is int)
         ):
             return
-    elif cls is Draw or cls is Pass or cls is NextHand or cls is Stop:
+    elif (cls := type(action)) is Draw or cls is Pass or cls is NextHand or cls is Stop:
         return
+    fields: tuple[tuple[str, int | None, bool], ...]
     if isinstance(action, Play):
         fields = (("tile", action.tile, False), ("end", action.end, True))
         fields += (("touch", action.touch, True),)
@@ -227,6 +228,40 @@ class Game:
         "rotation",
     )
 
+    # The fields, declared for type checkers (set by new, from_position, copy, _deal).
+    rules: Rules
+    seed: int
+    rng: random.Random
+    log: list[Action]
+    hand_no: int
+    hands: list[int]
+    boneyard: list[int]
+    line: list[Placed]
+    ends: list[int]
+    turn: int
+    """The seat to move; None once the hand is over (no rule reads it then)."""
+    opener: int
+    lead_tile: int | None
+    lead_rule: str
+    passes: int
+    first_tile: int | None
+    last_tile: int | None
+    last_single: int | None
+    redeals: int
+    events: list[Event]
+    scores: Scores
+    phase: str
+    result: HandResult | None
+    results: list[HandResult]
+    match_result: MatchResult | None
+    first_seat: int | None
+    dead: int
+    arms: list[list[Placed]]
+    spinner: int | None
+    end_tiles: list[int]
+    hand_fives: list[int]
+    rotation: int
+
     def __init__(self) -> None:  # use Game.new
         pass
 
@@ -234,7 +269,7 @@ class Game:
     @classmethod
     def new(
         cls, rules: Rules, seed: int = 0, first_seat: int | None = None, rotation: int = 0
-    ) -> Game:
+    ) -> Self:
         """A match dealt from ``random.Random(seed)``.
 
         ``first_seat`` makes that seat open the first hand (a rematch that
@@ -531,6 +566,7 @@ class Game:
                 raise IllegalAction("the match is over")
             if self.phase != HAND_OVER:
                 raise IllegalAction("the hand is not over yet")
+            assert self.result is not None  # a hand over has its result
             self.results.append(self.result)
             self._deal()
         elif self.phase != PLAY:
@@ -753,6 +789,7 @@ class Game:
         last: int | tuple[int, ...] | None = self.last_tile
         move = self.events[-1] if self.events else None
         if move is not None and move.kind == "doubles":  # R-B-2: both doubles are last tiles
+            assert move.tile is not None and move.second is not None  # a doubles move's two tiles
             last = (move.tile, move.second)
         res = score_hand(
             self.rules,
@@ -765,7 +802,7 @@ class Game:
         )
         self.result = res
         self.scores = res.after
-        self.turn = None
+        self.turn = None  # type: ignore[assignment]  # no seat moves after the hand: see turn
         over = match_result_after_hand(self.rules, res)
         if over is not None:
             self.results.append(res)
@@ -789,12 +826,13 @@ class Game:
                 raise IllegalAction("this match is not played on a clock")
             reason = "time"
         if self.phase == HAND_OVER:
+            assert self.result is not None  # a hand over has its result
             self.results.append(self.result)
         self.match_result = match_result_on_loss(
             self.rules, self.rules.side_of(action.seat), reason, self.scores
         )
         self.phase = MATCH_OVER
-        self.turn = None
+        self.turn = None  # type: ignore[assignment]  # no seat moves after the hand: see turn
 
     # ---------------------------------------------------------- convenience
     def hand_result(self) -> HandResult | None:

@@ -175,6 +175,14 @@ class TrainsGame(RoundsGame):
 
     __slots__ = ("engine", "trains", "train_ends", "markers", "pending", "first_turns", "run")
 
+    engine: int
+    trains: list[list[Placed]]
+    train_ends: list[int]
+    markers: int
+    pending: int | None
+    first_turns: int
+    run: int
+
     LAYOUT = "trains"
     GAME_NAME = "Mexican Train"
 
@@ -205,7 +213,7 @@ class TrainsGame(RoundsGame):
         g.run = self.run
 
     @classmethod
-    def from_position(
+    def from_position(  # type: ignore[override]  # a train layout is set up in its own terms
         cls,
         rules: Rules,
         hands: Sequence[Sequence[str | int]],

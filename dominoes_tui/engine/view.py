@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from . import tiles
 from .actions import Action
 from .chicken_foot import ChickenFootGame, FootBoard
+from .rounds import RoundsGame
 from .rules import Rules
 from .scoring import HandResult, Scores
 from .state import HAND_OVER, Event, Game, Placed
@@ -64,6 +65,7 @@ class SeatView:
         """Tiles this seat has not seen: the other hands and the boneyard, as a mask."""
         seen = self.hand
         if self.rules.is_rounds:
+            assert self.board is not None  # a match of rounds always shows its layout
             return tiles.set_mask(self.rules.set) & ~(seen | self.board.laid_mask())
         for p in self.line:
             seen |= tiles.BIT[p.tile]
@@ -80,7 +82,7 @@ class SeatView:
 def seat_view(game: Game, seat: int) -> SeatView:
     """The view of ``game`` from ``seat``."""
     result = game.result if game.phase != "play" else None
-    rounds_game = game.rules.is_rounds
+    rounds_game = game if isinstance(game, RoundsGame) else None  # exactly when rules.is_rounds
     return SeatView(
         rules=game.rules,
         seat=seat,
@@ -101,9 +103,9 @@ def seat_view(game: Game, seat: int) -> SeatView:
         revealed=tuple(game.hands) if result is not None else None,
         arms=tuple(tuple(a) for a in game.arms),
         spinner=game.spinner,
-        board=game.board() if rounds_game else None,
+        board=rounds_game.board() if rounds_game is not None else None,
         rounds=game.rules.round_count,
-        drawn=game.drawn if rounds_game and game.turn == seat else None,
+        drawn=rounds_game.drawn if rounds_game is not None and game.turn == seat else None,
     )
 
 

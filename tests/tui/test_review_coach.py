@@ -430,7 +430,11 @@ def test_practice_over_snapshot(snap_compare, size) -> None:
         await pilot.press("o")
         await settle(pilot)
         await play_until(pilot, lambda a: isinstance(a.screen, PracticeOverScreen))
-        pilot.app.clear_notifications()  # the table's note lasts 6 s; this hand took none
+        # the practice's note comes from a store worker: wait for it, then clear the
+        # notes (toasts do not time out in tests), so the snapshot never holds one
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        pilot.app.clear_notifications()
         await pilot.pause()
 
     assert snap_compare(near_hand_over(), terminal_size=size, run_before=run_before)

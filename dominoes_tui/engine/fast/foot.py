@@ -257,7 +257,7 @@ def foot_playout(
             continue
         places = (filling[0],) if filling else open_lines
         cand = (1 << drawn) if drawn >= 0 else h
-        opts: list[tuple[int, int | None]] = []
+        opts: list[tuple[int, int]] = []
         for p in places:
             f = cand & suit[ends[p]]
             while f:

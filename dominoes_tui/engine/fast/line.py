@@ -371,6 +371,7 @@ class LinePosition(Position):
         seat, t = opener_and_lead(rules, hands, rng)
         hands[seat] &= ~(1 << t)
         players = rules.players
+        domino: int | None
         if not hands[seat]:
             domino, last = seat, t
         else:

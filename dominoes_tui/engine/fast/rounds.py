@@ -135,7 +135,7 @@ class RoundsPosition(Position):
         return cls.random_round(rules, rng, 1, scores)
 
 
-def heaviest_option(opts: list[tuple[int, int | None]], rand: Callable[[], float]):
+def heaviest_option(opts: list[tuple[int, int]], rand: Callable[[], float]) -> tuple[int, int]:
     """A (tile, place) of ``opts`` with the heaviest tile (a double first on a tie)."""
     best = -1
     for t, _ in opts:

@@ -107,7 +107,7 @@ def place(rules: Rules, tb: Table, t: int, end: int | None, touch: int | None, s
 def table_plays(rules: Rules, tb: Table, fit: int) -> list[tuple[int, int, int | None]]:
     """Every ``(tile, end, touch)`` play of the tiles in ``fit`` (touch None when forced)."""
     tt = _TOUCHES[rules.match_rule]
-    out = []
+    out: list[tuple[int, int, int | None]] = []
     for t in tiles.bits(fit):
         row = tt[t]
         for e, n in enumerate(tb.ends):
@@ -190,15 +190,15 @@ def table_playout(
                     turn = 0
                 continue
         passes = 0
-        opts = []
+        opts: list[tuple[int, int, int | None]] = []
         for t in tiles.bits(fit):
             row = tt[t]
             for e, n in enumerate(tb.ends):
-                th = row[n]
-                if len(th) == 1:
+                halves = row[n]
+                if len(halves) == 1:
                     opts.append((t, e, None))
-                elif th:
-                    opts.extend((t, e, x) for x in th)
+                elif halves:
+                    opts.extend((t, e, x) for x in halves)
         if len(opts) == 1:
             t, e, th = opts[0]
         elif rand() < greedy:
@@ -307,15 +307,15 @@ def styled_table_playout(
         nxt = turn + 1
         if nxt == players:
             nxt = 0
-        opts = []
+        opts: list[tuple[int, int, int | None]] = []
         for t in tiles.bits(fit):
             row = tt[t]
             for e, n in enumerate(tb.ends):
-                th = row[n]
-                if len(th) == 1:
+                halves = row[n]
+                if len(halves) == 1:
                     opts.append((t, e, None))
-                elif th:
-                    opts.extend((t, e, x) for x in th)
+                elif halves:
+                    opts.extend((t, e, x) for x in halves)
         st = styles[turn]
         if len(opts) == 1:
             t, e, th = opts[0]

@@ -245,7 +245,7 @@ def trains_playout(
         places = open_places(players, s, markers, pending if pending >= 0 else None, restricted)
         h = hands[s]
         cand = (1 << drawn) if drawn >= 0 else h
-        opts: list[tuple[int, int | None]] = []
+        opts: list[tuple[int, int]] = []
         for p in places:
             f = cand & suit[ends[p]]
             while f:
