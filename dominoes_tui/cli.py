@@ -265,7 +265,7 @@ def play(
 
 
 def _play_daily(speed: float | None, tile_style: str | None) -> None:
-    """``dominoes play --daily``: today's deal (issue 16); ``None``: the player's pace or
+    """``dominoes play --daily``: today's deal; ``None``: the player's pace or
     tile setting."""
     from datetime import date
 
@@ -296,7 +296,7 @@ def _check_table_flags(speed: float | None, tile_style: str | None) -> None:
 
 
 def _run_locked(**kwargs: Any) -> None:
-    """Open the table, holding the home folder's table lock (one live table, issue 14)."""
+    """Open the table, holding the home folder's table lock (one live table)."""
     from .store import table_lock
     from .tui.app import run_app
 

@@ -74,7 +74,7 @@ def _table(title: str, groups: list[GroupStats], variant: bool, level: bool) -> 
         t.add_column(name, justify="right")
     t.add_column("Per hand", justify="right")
     for g in groups:
-        # names from files (a player's variants.toml) are text, never markup (issue 14)
+        # names from files (a player's variants.toml) are text, never markup
         cells: list[str | Text] = [Text(g.variant or "")] if variant else []
         cells += [Text(g.cpu_level or "")] if level else []
         cells += [

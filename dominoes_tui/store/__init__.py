@@ -87,7 +87,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 # The submodules load on first use (``store.has_autosave`` does not load SQLite):
-# a bare ``dominoes`` opens its start menu sooner (issue 10, benchmarks/startup.py).
+# a bare ``dominoes`` opens its start menu sooner (benchmarks/startup.py).
 _EXPORTS = {
     "history": (
         "ABANDONED",

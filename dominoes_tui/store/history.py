@@ -474,7 +474,7 @@ class History:
             conn.execute("BEGIN IMMEDIATE")
             try:
                 # only a match already recorded is skipped: any other refusal (a NOT NULL
-                # column given NaN…) raises, so the autosave is kept (issue 14)
+                # column given NaN…) raises, so the autosave is kept
                 cur = conn.execute(
                     f"INSERT INTO matches ({cols}) VALUES ({marks}) ON CONFLICT(uid) DO NOTHING",
                     row,

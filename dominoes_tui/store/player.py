@@ -1,4 +1,4 @@
-"""The strategy coach's setting, the player's own whatever the house (issue 16).
+"""The strategy coach's setting, the player's own whatever the house.
 
 Kept in the player's ``settings.json`` (:mod:`dominoes_tui.store.settings`, beside the pace
 and the tile style): the strategy coach's setting (``strategy_coach``) and how many

@@ -252,7 +252,7 @@ def save_dict(game: Game, info: MatchInfo, clock: Clock | None = None) -> dict[s
 
 
 def _app_version() -> str:
-    import importlib.metadata  # here, not at the top: it costs a start menu ~15 ms (issue 10)
+    import importlib.metadata  # here, not at the top: it costs a start menu ~15 ms
 
     try:
         return importlib.metadata.version("dominoes-tui")

@@ -78,7 +78,7 @@ def _make_player(level: str, seed: int) -> Player:
 def _palette() -> Screen[None]:
     """Ctrl+P's palette, made safe to close while it is still searching (Esc right after
     typing: Textual's search would look for its list after the list is gone), and closed
-    once (Enter on a command it is about to pick by itself; issue 14)."""
+    once (Enter on a command it is about to pick by itself)."""
     from textual.command import CommandPalette
     from textual.css.query import NoMatches
 
@@ -115,7 +115,7 @@ class DominoesApp(NavigatingApp):
     TABLE_CSS = Path(__file__).with_name("dominoes.tcss")
     """The table's and the dialogs' styles: read when the first screen other than the start
     menu opens (:meth:`push_screen`), so that the start menu's first frame parses none of
-    it (issue 10, ``benchmarks/startup.py``)."""
+    it (``benchmarks/startup.py``)."""
     TITLE = "Dominoes"
     # Ctrl+P lists the commands of the screen in front (the table's keys) and the app's
     # (get_system_commands); the footers leave its key out (dominoes.tcss)
@@ -160,7 +160,7 @@ class DominoesApp(NavigatingApp):
         """Why ``--resume`` dealt a new game instead (one sentence), if it did."""
         if game is not None:
             rules = game.rules
-        # the player's variants.toml may be broken: the built-in houses still play (issue 14)
+        # the player's variants.toml may be broken: the built-in houses still play
         self.rules = rules if rules is not None else load_variants_noted()[0][variant]
         self.seed = seed if seed is not None else random.randrange(1, 1_000_000)
         self.level = level or default_level()
@@ -273,7 +273,7 @@ class DominoesApp(NavigatingApp):
         self._open_table(session)
 
     def claim_table(self) -> bool:
-        """One live table per home folder (issue 14): True if this process holds the lock
+        """One live table per home folder: True if this process holds the lock
         (kept until it exits); else the reason is said and no table may open."""
         from .. import store
 
@@ -309,7 +309,7 @@ class DominoesApp(NavigatingApp):
         table cannot take the match up (a save that passed the store's checks but that
         the table refuses), the save is set aside, nothing is deleted, and the sentence
         saying so is returned (and shown, unless ``say`` is False: the caller says it);
-        the caller goes on without it (issue 14)."""
+        the caller goes on without it."""
         if not self.claim_table():
             return None
         from ..table.coach import CoachedSession
@@ -403,7 +403,7 @@ class DominoesApp(NavigatingApp):
 
     def _load_save(self, then: Callable[[store.LoadResult], None]) -> None:
         """Read the autosave in a thread (a big save takes a while to check and replay:
-        never on the UI thread, issue 14), then call ``then`` with it on the UI thread."""
+        never on the UI thread), then call ``then`` with it on the UI thread."""
         from .. import store
 
         def load() -> None:
@@ -481,7 +481,7 @@ class DominoesApp(NavigatingApp):
 
     def post_message(self, message: Message) -> bool:
         """Quit (from any screen) quits at once: keys and clicks queued behind it are
-        not played on a closing app (issue 14)."""
+        not played on a closing app."""
         if isinstance(message, Quit) and not self._exit:
             self.exit()
             return True
@@ -489,7 +489,7 @@ class DominoesApp(NavigatingApp):
 
     async def on_event(self, event: events.Event) -> None:
         if self._exit and isinstance(event, events.InputEvent):
-            return  # quitting: keys and clicks queued meanwhile go nowhere (issue 14)
+            return  # quitting: keys and clicks queued meanwhile go nowhere
         await super().on_event(event)
 
     def on_unmount(self) -> None:

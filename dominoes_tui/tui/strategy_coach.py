@@ -1,4 +1,4 @@
-"""The strategy coach at the table (issue 16): it asks once before a blunder, shows the
+"""The strategy coach at the table: it asks once before a blunder, shows the
 guide's strategy points one at a time, and names a hand's costly pattern on the
 hand-over screen. The words and the detection are :mod:`dominoes_tui.table.strategy`
 (pure); the blunder is Expert's judgement (``ai.review.check_move``), run in a

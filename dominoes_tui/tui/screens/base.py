@@ -2,7 +2,7 @@
 
 A fast double press (Enter on a button and its key, Esc twice) or a key that arrives
 before the screen has finished opening must not close it twice, close the screen
-under it, or close it before it is on show (issue 14).
+under it, or close it before it is on show.
 """
 
 from __future__ import annotations

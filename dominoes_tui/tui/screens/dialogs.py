@@ -103,14 +103,14 @@ ROOM_FOR_THE_COACH = 30
 
 
 def _coach_pattern(table: TableSession) -> list[str]:
-    """The hand's costly pattern, when the coach is on and one happened (issue 16)."""
+    """The hand's costly pattern, when the coach is on and one happened."""
     pattern = strategy_coach.pattern_text(table)
     return [f"• Coach: {pattern}"] if pattern else []
 
 
 class LearnFromTheHand:
     """Review (``R``) and play the deal again (``a``; ``o`` from the CPU's seat), for the
-    hand-over and match-over screens (issue 16): the hand shown is ``table``'s latest."""
+    hand-over and match-over screens: the hand shown is ``table``'s latest."""
 
     table: TableSession
 
@@ -267,12 +267,12 @@ class MatchOverScreen(LearnFromTheHand, DismissOnce, ModalScreen[str]):
 
     def on_mount(self) -> None:
         self.focus_on("#rematch")
-        if self.app.size.height < ROOM_FOR_THE_COACH:  # the last hand's (issue 16), as a note
+        if self.app.size.height < ROOM_FOR_THE_COACH:  # the last hand's, as a note
             for line in _coach_pattern(self.table):
                 text = line.removeprefix("• Coach: ")
                 self.notify(text, title="Coach", timeout=10, markup=False)
         if self.table.game.rules.target == 0 and self.table.autosave_enabled:
-            self.look_for_daily()  # the daily deal: this try beside your best (issue 16)
+            self.look_for_daily()  # the daily deal: this try beside your best
 
     @work(thread=True, group="daily", exit_on_error=False)
     def look_for_daily(self) -> None:

@@ -219,7 +219,7 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
             value = kept.get(c.key, self.choices[c.key])
             if c.key not in kept or options.still_offered(base, c.key, value):
                 continue
-            # the player's variants.toml no longer lists it: the house's own value (issue 14)
+            # the player's variants.toml no longer lists it: the house's own value
             house = base.option_value(c.key)
             self.choices[c.key] = house
             try:
@@ -307,7 +307,7 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
         yield self.coach_row()
 
     def coach_row(self) -> ChoiceRow:
-        """The strategy coach's row (issue 16): a setting of the player's, every house."""
+        """The strategy coach's row: a setting of the player's, every house."""
 
         def describe(mode: str) -> str:
             return replace(self.coach_setting, coach=mode).coach_words()

@@ -231,7 +231,7 @@ class ReplayScreen(DismissOnce, Screen[None]):
         self.dismiss(None)
 
     def action_review(self) -> None:
-        """Review the match: every decision of yours judged (issue 16)."""
+        """Review the match: every decision of yours judged."""
         self.app.post_message(OpenReview(job_of_record(self.record)))
 
     # ------------------------------------------------------------ words

@@ -187,7 +187,7 @@ class StartScreen(Screen[None]):
                 yield Static(id="start-problem")
             houses = MenuList(
                 *[
-                    # the player's own names and words: text, never markup (issue 14)
+                    # the player's own names and words: text, never markup
                     Option(Text.assemble((name, "bold"), "\n", (r.description, "dim")), id=name)
                     for name, r in self.variants.items()
                 ],
@@ -274,7 +274,7 @@ class StartScreen(Screen[None]):
             self._look_for_daily(history)
 
     def _look_for_daily(self, history: store.History) -> None:
-        """Your tries at today's deal (issue 16), said under the menu."""
+        """Your tries at today's deal, said under the menu."""
         from datetime import date
 
         from ...table.practice import daily_from_history  # start-up speed
@@ -366,7 +366,7 @@ class StartScreen(Screen[None]):
 
     def action_choose(self, what: str) -> None:
         # a second activation (Enter twice, a double click) once the first has opened a
-        # screen over this one: ignored (issue 14)
+        # screen over this one: ignored
         if what not in self.menu_items() or not self.is_active:
             return
         if what == "new":
@@ -393,7 +393,7 @@ class StartScreen(Screen[None]):
             self.app.post_message(Quit())
 
     def _other_window(self) -> bool:
-        """Another process has its table open on this home folder (issue 14): say so and
+        """Another process has its table open on this home folder: say so and
         offer to watch its match or quit; touch nothing (its save is its own). The menu
         stays for the rules, how to play and statistics. The lock is not kept here."""
         lock = store.table_lock()
@@ -469,7 +469,7 @@ class StartScreen(Screen[None]):
         self.app.push_screen(OptionsScreen(base, tuple(LEVELS), self.level), chosen)
 
     def play_daily(self) -> None:
-        """Sit down at today's deal: the same for everyone (issue 16)."""
+        """Sit down at today's deal: the same for everyone."""
         from datetime import date
 
         from ...table.practice import DAILY_LEVEL, daily_rules, daily_seed  # start-up speed
@@ -489,8 +489,8 @@ class StartScreen(Screen[None]):
             self.app.post_message(ResumeMatch(self.saved))
 
     def _load_then(self, then: Callable[[], None], keep: bool = True) -> None:
-        """Read the save in a thread (a big one takes a while: never on the UI thread,
-        issue 14), then ``then()``. Activations meanwhile are ignored; ``keep``: a save
+        """Read the save in a thread (a big one takes a while: never on the UI thread),
+        then ``then()``. Activations meanwhile are ignored; ``keep``: a save
         read already will do (else it is read again: the freshest)."""
         if self.loading:
             return

@@ -4,7 +4,7 @@ Pushed from the start menu's "Statistics" item (``app.push_screen(StatsScreen())
 Escape closes it. The history is read in a thread worker (SQLite), so the screen
 opens at once and fills in a moment later.
 
-The accuracy of every reviewed match (issue 16) is charted over time, oldest on the
+The accuracy of every reviewed match is charted over time, oldest on the
 left, so the person sees whether they are improving; ``R`` reviews the match picked
 in the recent matches (its accuracy is then kept and charted).
 """
@@ -354,7 +354,7 @@ class StatsScreen(DismissOnce, Screen[None]):
         self.show_recent(recent)
 
     def show_accuracy(self, points: Sequence[AccuracyPoint]) -> None:
-        """The accuracy of the reviewed matches over time, oldest on the left (issue 16)."""
+        """The accuracy of the reviewed matches over time, oldest on the left."""
         box = self.query_one("#stats-accuracy")
         box.display = True
         label = self.query_one("#accuracy-label", Static)
@@ -427,7 +427,7 @@ class StatsScreen(DismissOnce, Screen[None]):
             self.open_replay(self.recent_ids[row])
 
     def action_review(self) -> None:
-        """Review the match picked in the recent matches (issue 16)."""
+        """Review the match picked in the recent matches."""
         table = self.query_one("#recent", DataTable)
         if not self.recent_ids or not table.display:
             return

@@ -150,7 +150,7 @@ class TableScreen(Screen):
         self.app.app_resume_signal.subscribe(self, self._app_resumed, immediate=True)
         if self.session.clock is not None:
             self._clock_timer = self.set_interval(self.CLOCK_REFRESH, self.tick)
-        # -- the coach (issue 16, ..coach): attached before the start, to see the first turn
+        # -- the coach (..coach): attached before the start, to see the first turn
         self.coach = TableCoach.attach(self)
         # --
         self.session.start()
@@ -159,7 +159,7 @@ class TableScreen(Screen):
 
     def on_unmount(self) -> None:
         self.session.unsubscribe(self._on_session)
-        if getattr(self, "coach", None) is not None:  # the coach (issue 16)
+        if getattr(self, "coach", None) is not None:  # the coach
             self.coach.detach()
 
     def on_resize(self, event: events.Resize) -> None:

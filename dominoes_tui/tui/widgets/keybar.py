@@ -3,7 +3,7 @@ as one widget.
 
 Textual's Footer is a container that composes one widget a key, and composes them again
 each time the screen's bindings change: on the start menu that was about a quarter of
-the work before the first frame (``benchmarks/startup.py``, issue 10). ``KeyBar`` reads
+the work before the first frame (``benchmarks/startup.py``). ``KeyBar`` reads
 the same bindings (only those shown, one key an action, dimmed when the screen says the
 action cannot run now) and draws them as one line of text; a click on a key presses it,
 as the Footer does. The command palette's key sits on the right.

@@ -2,7 +2,7 @@
 
 An OptionList measures its options only once it has a size; PgUp/PgDn pressed while it has
 none (a window resized too small, a list filled again in the same burst of keys) raised a
-KeyError inside Textual and closed the app. Found by tests/tui/test_pilot_fuzz.py (issue 14).
+KeyError inside Textual and closed the app. Found by tests/tui/test_pilot_fuzz.py.
 """
 
 from __future__ import annotations
