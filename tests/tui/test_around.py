@@ -10,7 +10,7 @@ of How to play, the start menu with Continue's description and the question.
 from __future__ import annotations
 
 import pytest
-from conftest import first_legal, make_app, settle, take_turn
+from conftest import first_legal, make_app, play_until, settle, take_turn
 from textual.command import CommandList, CommandPalette
 
 from dominoes_tui import options, store
@@ -446,7 +446,6 @@ async def test_the_coach_is_offered_once_and_coaches_the_first_hand() -> None:
         coach = str(session.prompt)  # and under it, the coach names what would go
         assert coach.startswith("Coach:") and any(tiles.name(t) in coach for t in fits)
         # the hand ends: the coach stops, and says how to have it again
-        from conftest import play_until
 
         from dominoes_tui.tui.screens.dialogs import HandOverScreen
 

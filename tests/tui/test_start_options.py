@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import first_legal, settle
+from conftest import first_legal, make_app, settle
 
 from dominoes_tui import options, store
 from dominoes_tui.engine import load_variant, new_game
@@ -508,7 +508,6 @@ def test_play_flags_the_engine_refuses_are_one_sentence(opened) -> None:
 
 
 async def test_new_game_after_a_match_uses_the_remembered_options() -> None:
-    from conftest import make_app
 
     from dominoes_tui.tui.screens.dialogs import MatchOverScreen
 

@@ -5,7 +5,15 @@ and the numbered places of a tile that fits two trains."""
 from __future__ import annotations
 
 import pytest
-from conftest import app_at, first_legal, play_until, played, press_to_select, settle
+from conftest import (
+    HandOverScreen,
+    app_at,
+    first_legal,
+    play_until,
+    played,
+    press_to_select,
+    settle,
+)
 from test_trains_table import foot_game, two_places
 
 from dominoes_tui.engine import HAND_OVER, load_variant, tiles
@@ -73,7 +81,6 @@ def test_round_over_with_eight_players(snap_compare) -> None:
     """Every hand's pips with its total, how the round ended, Next round in sight."""
 
     async def run_before(pilot) -> None:
-        from conftest import HandOverScreen
 
         await play_until(pilot, lambda a: isinstance(a.screen, HandOverScreen))
         await pilot.pause()
