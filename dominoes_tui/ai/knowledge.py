@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from ..engine import SeatView, tiles
 from ..engine.fits import fit_masks
-from ..engine.state import _double_order
+from ..engine.opener import double_order
 
 _SUIT = tiles.SUIT_MASK
 _BIT = tiles.BIT
@@ -200,7 +200,7 @@ def _opening_inference(view: SeatView, slots: list[list[int]]) -> None:
     led = view.events[0].tile
     if led is None or not tiles.DOUBLE[led]:
         return
-    order = _double_order(r, r.first_opener)
+    order = double_order(r, r.first_opener)
     if led not in order:
         return
     better = order[: order.index(led)]

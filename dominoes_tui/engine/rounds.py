@@ -39,6 +39,7 @@ from .actions import (
     Stop,
     TimeOut,
 )
+from .checks import check_action_types, check_first_seat, copy_rng
 from .rules import Rules
 from .scoring import Scores, match_result_after_round, score_round
 from .state import (
@@ -47,9 +48,6 @@ from .state import (
     PLAY,
     Event,
     Game,
-    check_action_types,
-    check_first_seat,
-    copy_rng,
 )
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -32,10 +32,11 @@ from .actions import (
     Play,
     PlayDoubles,
     Resign,
-    Stop,
     TimeOut,
 )
+from .checks import check_action_types, check_first_seat, copy_rng
 from .fits import wanted_number as wanted_number
+from .opener import find_opener, redeal_needed
 from .rules import Rules
 from .scoring import (
     HandResult,
@@ -84,111 +85,6 @@ class Placed:
     @property
     def double(self) -> bool:
         return self.left == self.right
-
-
-def redeal_needed(rules: Rules, hand: int) -> bool:
-    """R-C-2: five or more doubles, or six or more tiles of one suit."""
-    if (hand & tiles.DOUBLES_MASK).bit_count() >= 5:
-        return True
-    return any((hand & tiles.SUIT_MASK[n]).bit_count() >= 6 for n in range(rules.set + 1))
-
-
-def _double_order(rules: Rules, kind: str) -> list[int]:
-    doubles = [tiles.tile(n, n) for n in range(rules.set + 1)]
-    if kind in ("lowest_double", "lowest_double_blank_high"):
-        return doubles[1:] + doubles[:1]  # 1-1 < … < N-N < 0-0 (R-O-1, R-O-2)
-    return doubles[::-1]  # highest_double: N-N first
-
-
-def _tile_rank(t: int) -> tuple[int, int]:
-    return tiles.VALUE[t], tiles.HIGH[t]
-
-
-def find_opener(rules: Rules, hands: Sequence[int], kind: str) -> tuple[int, int]:
-    """Seat and tile named by an opener rule (R-O-1…3); not for ``random``."""
-    held = {t: s for s, h in enumerate(hands) for t in tiles.bits(h)}
-    if kind != "highest_tile":
-        for d in _double_order(rules, kind):
-            if d in held:
-                return held[d], d
-    if kind.startswith("lowest"):
-        t = min(held, key=_tile_rank)  # R-O-3: lowest value, then lowest high half
-    else:
-        t = max(held, key=_tile_rank)  # R-O-3: highest value, then highest high half
-    return held[t], t
-
-
-def copy_rng(rng: random.Random) -> random.Random:
-    """A generator in ``rng``'s state, made without seeding a fresh one from the OS first
-    (``random.Random()`` reads ``os.urandom``; a copy for search needs only the state).
-
-    >>> a = random.Random(3); b = copy_rng(a)
-    >>> a.random() == b.random(), a is b
-    (True, False)
-    """
-    g = random.Random.__new__(random.Random)
-    g.setstate(rng.getstate())
-    return g
-
-
-def _whole(x: object) -> bool:
-    return type(x) is int  # not a bool, a float or an int subclass: no silent coercion
-
-
-def check_first_seat(rules: Rules, first_seat: object) -> None:
-    """ValueError (one sentence) unless ``first_seat`` is None or a seat at the table.
-
-    >>> from .rules import load_variant
-    >>> check_first_seat(load_variant("classic"), 2)
-    Traceback (most recent call last):
-    ...
-    ValueError: the first seat must be a seat at the table, 0 to 1 (not 2)
-    """
-    if first_seat is None or (type(first_seat) is int and 0 <= first_seat < rules.players):
-        return
-    raise ValueError(
-        f"the first seat must be a seat at the table, 0 to {rules.players - 1} (not {first_seat!r})"
-    )
-
-
-def check_action_types(action: object) -> None:
-    """IllegalAction unless ``action`` is an action whose fields have the right types
-    (whole numbers, or None where a field may be left out).
-
-    >>> check_action_types(Play("6-5"))
-    Traceback (most recent call last):
-    ...
-    dominoes_tui.engine.actions.IllegalAction: Play(tile='6-5', end=None, touch=None) is not an action: its tile must be a tile number
-    """
-    if type(action) is Play:  # the common case first: this runs on every apply
-        end, touch = action.end, action.touch
-        if (
-            type(action.tile) is int
-            and (end is None or type(end) is int)
-            and (touch is None or type(touch) is int)
-        ):
-            return
-    elif (cls := type(action)) is Draw or cls is Pass or cls is NextHand or cls is Stop:
-        return
-    fields: tuple[tuple[str, int | None, bool], ...]
-    if isinstance(action, Play):
-        fields = (("tile", action.tile, False), ("end", action.end, True))
-        fields += (("touch", action.touch, True),)
-    elif isinstance(action, PlayDoubles):
-        fields = (("first", action.first, False), ("second", action.second, False))
-    elif isinstance(action, (Resign, TimeOut)):
-        fields = (("seat", action.seat, False),)
-    elif isinstance(action, (Draw, Pass, NextHand, Stop)):
-        return
-    else:
-        raise IllegalAction(f"{action!r} is not an action")
-    for name, value, optional in fields:
-        if not (_whole(value) or (optional and value is None)):
-            what = {"tile": "a tile number", "first": "a tile number", "second": "a tile number"}
-            raise IllegalAction(
-                f"{action!r} is not an action: its {name} must be "
-                f"{what.get(name, 'a whole number')}"
-            )
 
 
 class Game:
@@ -835,13 +731,6 @@ class Game:
         self.turn = None  # type: ignore[assignment]  # no seat moves after the hand: see turn
 
     # ---------------------------------------------------------- convenience
-    def hand_result(self) -> HandResult | None:
-        """The result of the hand just finished (None while it is played)."""
-        return self.result
-
-    def result_of_match(self) -> MatchResult | None:
-        return self.match_result
-
     def invariant_errors(self) -> list[str]:
         """Every tile is in exactly one place; used by tests and the fuzzer."""
         errs = []

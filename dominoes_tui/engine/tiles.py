@@ -118,10 +118,6 @@ def pips(mask: int) -> int:
     return sum(VALUE[t] for t in bits(mask))
 
 
-def suit_count(mask: int, n: int) -> int:
-    return (mask & SUIT_MASK[n]).bit_count()
-
-
 def fits(t: Tile, n: int) -> bool:
     """Does ``t`` show ``n``?"""
     return LOW[t] == n or HIGH[t] == n

@@ -12,6 +12,8 @@ MODULES = [
     "dominoes_tui.engine.tiles",
     "dominoes_tui.engine.actions",
     "dominoes_tui.engine.state",
+    "dominoes_tui.engine.opener",
+    "dominoes_tui.engine.checks",
     "dominoes_tui.engine.clock",
     "dominoes_tui.engine.rules",
     "dominoes_tui.engine.trains",

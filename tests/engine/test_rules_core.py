@@ -21,7 +21,7 @@ from dominoes_tui.engine import (
     seat_view,
     tiles,
 )
-from dominoes_tui.engine.state import find_opener
+from dominoes_tui.engine.opener import find_opener
 
 L, R = 0, 1
 

@@ -18,7 +18,7 @@ from dominoes_tui.engine import (
     describe_hand,
     tiles,
 )
-from dominoes_tui.engine.state import redeal_needed
+from dominoes_tui.engine.opener import redeal_needed
 
 L, R = 0, 1
 

@@ -68,7 +68,6 @@ from .table import (
     styled_table_playout,
     table_of,
     table_playout,
-    table_plays,
 )
 from .trains import TrainsPosition, trains_deal, trains_playout, trains_position
 
@@ -161,7 +160,6 @@ __all__ = [
     "supports",
     "table_of",
     "table_playout",
-    "table_plays",
     "touches",
     "trailing_passes",
     "trains_deal",

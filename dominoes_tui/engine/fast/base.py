@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Self
 
 from .. import tiles
 from ..actions import Action, Draw, Pass, Play, PlayDoubles
+from ..opener import double_order, find_opener, redeal_needed
 from ..rules import Rules
 from ..scoring import HandResult, Scores, score_hand
-from ..state import _double_order, find_opener, redeal_needed
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..view import SeatView
@@ -124,7 +124,7 @@ def opener_and_lead(rules: Rules, hands: list[int], rng: random.Random) -> tuple
         choices = list(tiles.bits(h))
         return seat, choices[int(rng.random() * len(choices))]
     if rules.first_opener != "highest_tile":
-        for d in _double_order(rules, rules.first_opener):
+        for d in double_order(rules, rules.first_opener):
             b = 1 << d
             for s, h in enumerate(hands):
                 if h & b:

@@ -104,21 +104,6 @@ def place(rules: Rules, tb: Table, t: int, end: int | None, touch: int | None, s
     return scored
 
 
-def table_plays(rules: Rules, tb: Table, fit: int) -> list[tuple[int, int, int | None]]:
-    """Every ``(tile, end, touch)`` play of the tiles in ``fit`` (touch None when forced)."""
-    tt = _TOUCHES[rules.match_rule]
-    out: list[tuple[int, int, int | None]] = []
-    for t in tiles.bits(fit):
-        row = tt[t]
-        for e, n in enumerate(tb.ends):
-            th = row[n]
-            if len(th) == 1:
-                out.append((t, e, None))
-            elif th:
-                out.extend((t, e, h) for h in th)
-    return out
-
-
 def table_playout(
     rules: Rules,
     hands: list[int],
