@@ -1,11 +1,10 @@
 """Match history in SQLite (``history.sqlite3``, WAL): one row per match, one per hand.
 
-The schema carries a version in ``PRAGMA user_version`` and climbs from the
-first version one migration at a time (:data:`MIGRATIONS`), each in its own
-transaction. A database that is damaged, foreign or written by a newer
-version is renamed aside to ``history.sqlite3.corrupt-<timestamp>`` (with its
-``-wal``/``-shm`` files) and a fresh one is started; :attr:`History.problem`
-then says so in one sentence.
+The schema and its migrations are in :mod:`.schema`. A database that is
+damaged, foreign or written by a newer version is renamed aside to
+``history.sqlite3.corrupt-<timestamp>`` (with its ``-wal``/``-shm`` files)
+and a fresh one is started; :attr:`History.problem` then says so in one
+sentence.
 
 Every method opens its own short connection, so a ``History`` can be used
 from any thread (the TUI records from a worker).
@@ -25,7 +24,7 @@ import math
 import os
 import sqlite3
 import urllib.parse
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -44,152 +43,21 @@ from ..engine import (
 from ..engine.rules import rules_from_dict
 from .paths import data_dir, iso, set_aside, shown_path, utc_now
 from .saves import MatchInfo
+from .schema import SCHEMA_VERSION, Unusable, migrate, schema_version
 from .stats import AccuracyPoint, Stats, compute_stats
 
 DB_NAME = "history.sqlite3"
-SCHEMA_VERSION = 3
 
 WIN, LOSS, DRAW, ABANDONED = "win", "loss", "draw", "abandoned"
 OUTCOMES = (WIN, LOSS, DRAW, ABANDONED)
-
-
-# ------------------------------------------------------------------ schema
-def _v0_to_v1(conn: sqlite3.Connection) -> None:
-    """The first schema: matches and hands; outcomes were worked out from ``winner_side``."""
-    conn.execute(
-        """
-        CREATE TABLE matches (
-            id INTEGER PRIMARY KEY,
-            uid TEXT NOT NULL UNIQUE,
-            variant TEXT NOT NULL,
-            settings TEXT NOT NULL,
-            cpu_level TEXT NOT NULL,
-            seed TEXT NOT NULL,
-            first_seat INTEGER,
-            winner_side INTEGER,
-            end_reason TEXT NOT NULL,
-            scores TEXT NOT NULL,
-            hands INTEGER NOT NULL,
-            duration REAL NOT NULL,
-            started_at TEXT NOT NULL,
-            ended_at TEXT NOT NULL,
-            log TEXT NOT NULL
-        )
-        """
-    )
-    conn.execute(
-        """
-        CREATE TABLE hands (
-            match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
-            hand_no INTEGER NOT NULL,
-            kind TEXT NOT NULL,
-            winner_seat INTEGER,
-            winner_side INTEGER,
-            points TEXT NOT NULL,
-            counted TEXT NOT NULL,
-            written_after TEXT NOT NULL,
-            PRIMARY KEY (match_id, hand_no)
-        )
-        """
-    )
-
-
-def _v1_to_v2(conn: sqlite3.Connection) -> None:
-    """Who the person was: ``human_side``, seat ``players`` names, the ``outcome`` from their
-    side, and each hand's ``human_points``; v1 rows were all played from seat 0."""
-    for sql in (
-        "ALTER TABLE matches ADD COLUMN human_side INTEGER NOT NULL DEFAULT 0",
-        "ALTER TABLE matches ADD COLUMN players TEXT NOT NULL DEFAULT '[]'",
-        "ALTER TABLE matches ADD COLUMN outcome TEXT NOT NULL DEFAULT ''",
-        "ALTER TABLE hands ADD COLUMN human_points INTEGER NOT NULL DEFAULT 0",
-        "CREATE INDEX matches_by_end ON matches(ended_at)",
-        """
-        UPDATE matches SET outcome = CASE
-            WHEN end_reason = 'abandoned' THEN 'abandoned'
-            WHEN winner_side IS NULL THEN 'draw'
-            WHEN winner_side = human_side THEN 'win'
-            ELSE 'loss' END
-        """,
-    ):
-        conn.execute(sql)
-    rows = conn.execute(
-        "SELECT h.match_id, h.hand_no, h.points, m.human_side "
-        "FROM hands h JOIN matches m ON m.id = h.match_id"
-    ).fetchall()
-    for match_id, hand_no, points, side in rows:
-        conn.execute(
-            "UPDATE hands SET human_points = ? WHERE match_id = ? AND hand_no = ?",
-            (int(json.loads(points)[side]), match_id, hand_no),
-        )
-
-
-def _v2_to_v3(conn: sqlite3.Connection) -> None:
-    """The move review's figures (``ai.review``), NULL until the match is reviewed: per match
-    the ``accuracy`` (share of decisions within 3 points of the best), the ``decisions``
-    judged, the ``marks`` (JSON counts of blunders, mistakes, inaccuracies) and when
-    (``reviewed_at``); per hand its ``accuracy`` and ``decisions``."""
-    for sql in (
-        "ALTER TABLE matches ADD COLUMN accuracy REAL",
-        "ALTER TABLE matches ADD COLUMN decisions INTEGER",
-        "ALTER TABLE matches ADD COLUMN marks TEXT",
-        "ALTER TABLE matches ADD COLUMN reviewed_at TEXT",
-        "ALTER TABLE hands ADD COLUMN accuracy REAL",
-        "ALTER TABLE hands ADD COLUMN decisions INTEGER",
-    ):
-        conn.execute(sql)
-
-
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v0_to_v1, _v1_to_v2, _v2_to_v3]
-"""``MIGRATIONS[v]`` takes the schema from version ``v`` to ``v + 1``."""
-assert len(MIGRATIONS) == SCHEMA_VERSION
 
 
 _CANNOT_WRITE = ("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_IOERR", "SQLITE_FULL")
 """SQLite's errors for a file or folder it may not write (read-only, full disk)."""
 
 
-class _Unusable(Exception):
-    """The database cannot be used; the message completes "… because …"."""
-
-
 class HistoryError(Exception):
     """The history could not be read or written (locked, no permission, disk full)."""
-
-
-def schema_version(conn: sqlite3.Connection) -> int:
-    return int(conn.execute("PRAGMA user_version").fetchone()[0])
-
-
-def migrate(conn: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:
-    """Bring the schema up to ``target``, one transaction a step; return the version reached.
-
-    ``conn`` must be in autocommit mode (``isolation_level=None``).
-    """
-    version = schema_version(conn)
-    if version > SCHEMA_VERSION:
-        raise _Unusable(
-            f"it was written by a newer dominoes-tui (schema {version}, "
-            f"this version knows up to {SCHEMA_VERSION})"
-        )
-    while version < target:
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            now = schema_version(conn)  # another process may have climbed meanwhile
-            if now == version:
-                if (
-                    version == 0
-                    and conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-                ):
-                    raise _Unusable("it holds tables this program did not write")
-                MIGRATIONS[version](conn)
-                conn.execute(f"PRAGMA user_version = {version + 1}")
-                now = version + 1
-            conn.execute("COMMIT")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        version = now
-    return version
 
 
 # ------------------------------------------------------------------ records
@@ -378,9 +246,9 @@ class History:
             with self._connect() as conn:
                 check = conn.execute("PRAGMA quick_check").fetchone()[0]
                 if check != "ok":
-                    raise _Unusable(f"it is damaged ({check})")
+                    raise Unusable(f"it is damaged ({check})")
                 migrate(conn)
-        except _Unusable as e:
+        except Unusable as e:
             self._set_aside(str(e))
         except sqlite3.DatabaseError as e:
             name = getattr(e, "sqlite_errorname", "")

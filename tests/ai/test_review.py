@@ -30,6 +30,7 @@ from dominoes_tui.engine import (
     tiles,
 )
 from dominoes_tui.store import history as hist
+from dominoes_tui.store import schema
 
 CHEAP = rv.Budget(deals=40, general_deals=20, rounds=1, max_rounds=2)
 """A small budget: the tests check the review's logic, the benchmark its precision."""
@@ -513,7 +514,7 @@ def test_a_v2_history_upgrades_and_keeps_its_matches(home: Path, cheap: None) ->
     g = cpu_match("draw", 6)
     path = home / "history.sqlite3"
     conn = sqlite3.connect(path, isolation_level=None)
-    assert hist.migrate(conn, target=2) == 2
+    assert schema.migrate(conn, target=2) == 2
     conn.execute(
         "INSERT INTO matches (uid, variant, settings, cpu_level, seed, first_seat, winner_side, "
         "end_reason, scores, hands, duration, started_at, ended_at, log, human_side, players, "
@@ -541,7 +542,7 @@ def test_a_v2_history_upgrades_and_keeps_its_matches(home: Path, cheap: None) ->
     (m,) = h.matches()
     assert h.problem is None and m.accuracy is None and m.log == g.log
     with sqlite3.connect(path) as c:
-        assert hist.schema_version(c) == hist.SCHEMA_VERSION == 3
+        assert schema.schema_version(c) == schema.SCHEMA_VERSION == 3
         cols = [r[1] for r in c.execute("PRAGMA table_info(matches)")]
         assert {"accuracy", "decisions", "marks", "reviewed_at"} <= set(cols)
         assert {"accuracy", "decisions"} <= {r[1] for r in c.execute("PRAGMA table_info(hands)")}

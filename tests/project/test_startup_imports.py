@@ -22,6 +22,7 @@ LAZY = (
     "typer",
     "dominoes_tui.cli",
     "dominoes_tui.store.history",
+    "dominoes_tui.store.schema",
     "dominoes_tui.store.saves",
     "dominoes_tui.store.stats",
     "dominoes_tui.engine.state",

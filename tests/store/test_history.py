@@ -16,6 +16,7 @@ from dominoes_tui.cli import app
 from dominoes_tui.engine import Game, Resign, TimeOut, load_variant, new_game, replay_game
 from dominoes_tui.report import sparkline
 from dominoes_tui.store import history as hist
+from dominoes_tui.store import schema
 from dominoes_tui.store.stats import compute_stats, streaks
 
 
@@ -73,7 +74,7 @@ def test_the_database_is_wal_with_the_latest_schema(home: Path) -> None:
     store.History().matches()
     with sqlite3.connect(home / "history.sqlite3") as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert hist.schema_version(conn) == store.SCHEMA_VERSION == 3
+        assert schema.schema_version(conn) == store.SCHEMA_VERSION == 3
 
 
 def test_end_reasons(home: Path) -> None:
@@ -186,7 +187,7 @@ def test_the_first_migration_builds_the_frozen_v1_schema(tmp_path: Path) -> None
     frozen = sqlite3.connect(tmp_path / "frozen.sqlite3")
     frozen.executescript(V1_SCHEMA)
     built = sqlite3.connect(tmp_path / "built.sqlite3", isolation_level=None)
-    assert hist.migrate(built, target=1) == 1
+    assert schema.migrate(built, target=1) == 1
     for table in ("matches", "hands"):
         assert columns(built, table) == columns(frozen, table)
 
@@ -202,7 +203,7 @@ def test_migration_from_v1_keeps_and_fills_every_row(home: Path) -> None:
     rows = {m.id: m for m in h.matches()}
     assert h.problem is None and len(rows) == 3
     with sqlite3.connect(home / "history.sqlite3") as conn:
-        assert hist.schema_version(conn) == 3
+        assert schema.schema_version(conn) == 3
         assert {"human_side", "players", "outcome"} <= set(columns(conn, "matches"))
         assert conn.execute("SELECT name FROM sqlite_master WHERE name='matches_by_end'").fetchone()
     assert rows[1].outcome == store.outcome_of(won, 0)
@@ -219,16 +220,16 @@ def test_migration_from_v1_keeps_and_fills_every_row(home: Path) -> None:
 def test_a_failed_migration_leaves_the_old_version(tmp_path: Path, monkeypatch) -> None:
     path = tmp_path / "h.sqlite3"
     conn = sqlite3.connect(path, isolation_level=None)
-    hist.migrate(conn, target=1)
+    schema.migrate(conn, target=1)
 
     def broken(c: sqlite3.Connection) -> None:
         c.execute("ALTER TABLE matches ADD COLUMN human_side INTEGER")
         raise RuntimeError("power cut")
 
-    monkeypatch.setattr(hist, "MIGRATIONS", [hist.MIGRATIONS[0], broken])
+    monkeypatch.setattr(schema, "MIGRATIONS", [schema.MIGRATIONS[0], broken])
     with pytest.raises(RuntimeError):
-        hist.migrate(conn)
-    assert hist.schema_version(conn) == 1
+        schema.migrate(conn)
+    assert schema.schema_version(conn) == 1
     assert "human_side" not in columns(conn, "matches")
 
 
