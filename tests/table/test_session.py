@@ -12,6 +12,7 @@ import os
 import random
 
 import pytest
+from table_helpers import act_as_person
 
 from dominoes_tui import store
 from dominoes_tui.engine import (
@@ -19,9 +20,7 @@ from dominoes_tui.engine import (
     Draw,
     Game,
     NextHand,
-    Pass,
     Play,
-    PlayDoubles,
     Resign,
     TimeOut,
     load_variant,
@@ -107,18 +106,8 @@ def person_move(s: TableSession, rng: random.Random) -> None:
     """A scripted person: a random legal action, made through the person's own calls
     (the tile, then the answers to the table's questions), as keys would."""
     action = rng.choice(s.game.legal_actions())
-    if isinstance(action, Play):
-        s.play(action.tile)
-        if isinstance(s.question, EndQuestion):
-            s.choose_end(action.end)
-        if isinstance(s.question, TouchQuestion):
-            s.choose_touch(action.touch)
-    elif isinstance(action, PlayDoubles):
-        assert s.two_doubles()
-    elif isinstance(action, Draw):
-        assert s.draw()
-    elif isinstance(action, Pass):
-        assert s.pass_turn()
+    took = act_as_person(s, action)
+    assert took or isinstance(action, Play)
 
 
 def drive(s: TableSession, rng: random.Random, until=lambda s: s.match_over, limit=5000) -> None:

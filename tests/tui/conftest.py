@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from table_helpers import act_as_person
 from textual.notifications import Notification
 
 from dominoes_tui.engine import HAND_OVER, Draw, Game, Pass, Play, PlayDoubles, Stop, load_variant
@@ -108,23 +109,7 @@ def played(
 
 def _take_turn_headless(s: TableSession) -> None:
     """:func:`take_turn`'s choice, made by the session's calls its keys make."""
-    action = s.game.legal_actions()[0]
-    if isinstance(action, Play):
-        s.play(action.tile)
-        if isinstance(s.question, EndQuestion):
-            s.choose_end(action.end)
-        if isinstance(s.question, PlaceQuestion):
-            s.choose_place(action.end)
-        if isinstance(s.question, TouchQuestion):
-            s.choose_touch(action.touch)
-    elif isinstance(action, PlayDoubles):
-        s.two_doubles()
-    elif isinstance(action, Draw):
-        s.draw()
-    elif isinstance(action, Pass):
-        s.pass_turn()
-    elif isinstance(action, Stop):
-        s.stop()
+    act_as_person(s, s.game.legal_actions()[0])
 
 
 def app_at(game: Game, **kwargs) -> DominoesApp:
