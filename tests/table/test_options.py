@@ -27,7 +27,7 @@ def test_controls_come_from_the_variant_options_grouped() -> None:
 
 
 def test_each_choice_changes_the_engine_setting() -> None:
-    for name in ("classic", "double-first", "pub-draw", "draw"):
+    for name in ("classic", "double-first", "pub-draw", "draw", "standard-draw"):
         base = load_variant(name)
         for c in options.controls_for(base):
             for value in c.choices:

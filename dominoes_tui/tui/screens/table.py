@@ -64,6 +64,10 @@ KEYS = {"d": Draw, "p": Pass, "t": PlayDoubles, "r": Resign, "s": Stop}
 answered with why not when pressed then."""
 
 
+KEYS_THAT_COME_AND_GO = ("stop_run", "pass_turn", "two_doubles", "draw", "resign", "hint", "play")
+"""The actions whose keys :meth:`TableScreen.check_action` shows only when they apply."""
+
+
 class TableScreen(Screen):
     """One match against the CPU, drawn from its session."""
 
@@ -98,6 +102,7 @@ class TableScreen(Screen):
         self._clock_timer: Timer | None = None
         self._pace_timer: Timer | None = None
         self._armed: float | None = None
+        self._keys_shown: tuple[bool | None, ...] | None = None
         session.subscribe(self._on_session)
 
     # ------------------------------------------------------------ thin views of the session
@@ -298,7 +303,12 @@ class TableScreen(Screen):
         entries = s.log()
         self.query_one(MoveLog).show(entries[-60:] or ["No moves yet."], g.hand_no)
         self.query_one(MessageBar).show(s.lines)
-        self.refresh_bindings()
+        # the key line is drawn again only when the keys that apply change (redrawing it
+        # after every move was a third of a move's time on the screen)
+        shown = tuple(self.check_action(a, ()) for a in KEYS_THAT_COME_AND_GO)
+        if shown != self._keys_shown:
+            self._keys_shown = shown
+            self.refresh_bindings()
 
     def _show_places(self, last: set[int]) -> None:
         """Mexican Train's trains or Chicken Foot's foot, from the board every seat sees."""
