@@ -16,7 +16,8 @@ This module wraps its aiohttp application, as Jupyter guards its local server:
 Anything refused gets 403 and a one-line plain page, before any game process starts.
 
 The helpers that build addresses and try the port need no web extra; textual-serve is
-imported by :func:`serve_game` only (a bare ``dominoes`` never loads this module).
+imported by :func:`guarded_server_class` only, when serving starts (a bare ``dominoes``
+never loads this module).
 """
 
 from __future__ import annotations
@@ -291,9 +292,11 @@ def guarded_server_class() -> type:
             @web.middleware
             async def guard(request: web.Request, handler: Any) -> web.StreamResponse:
                 if not plan.host_allowed(request.headers.get("Host")):
+                    # the page behind a name it does not serve may be a rebinding one:
+                    # it is told nothing of the served names
                     return refuse(
                         "this server does not answer to that name; "
-                        f"open {plan.public_url}/ with the link dominoes serve printed."
+                        "open the link dominoes serve printed."
                     )
                 if request.path == "/ws" and not plan.origin_allowed(request.headers.get("Origin")):
                     return refuse("only the game's own page may open the game.")
@@ -303,7 +306,12 @@ def guarded_server_class() -> type:
                 response = await handler(request)
                 if plan.token_ok(given) and request.cookies.get(plan.cookie) != given:
                     response.set_cookie(
-                        plan.cookie, plan.token, httponly=True, samesite="Strict", path="/"
+                        plan.cookie,
+                        plan.token,
+                        httponly=True,
+                        samesite="Strict",
+                        path="/",
+                        secure=plan.public_url.startswith("https:"),
                     )
                 return response
 

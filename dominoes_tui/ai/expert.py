@@ -136,6 +136,7 @@ class ExpertPlayer:
     def choose(self, view: SeatView) -> Action:
         legal = view.legal
         self.last_values = {}
+        self.last_chances = {}
         self.last_deals = 0
         if len(legal) == 1:
             return legal[0]
