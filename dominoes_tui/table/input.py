@@ -19,9 +19,11 @@ from .words import (
     TURN_LIMIT,
     Sentence,
     drew_words,
+    end_key,
     end_question_again,
     hint_words,
     key_refusal,
+    move_words,
     no_place,
     refusal,
     wrong_end,
@@ -405,8 +407,10 @@ class PersonInput:
         if tile in hand and self.selected == self._hint_selected:  # the person did not move on
             self.selected = hand.index(tile)
             self.new_tiles = set()
-        end = action.end if isinstance(action, Play) else None
-        tile = action.tile if isinstance(action, Play) else None
-        self.note = hint_words(answer.reason, end, self.game.ends, tile, self.end_arrows)
+        arrow = ""
+        if isinstance(action, Play) and action.end is not None and not self.rules.is_rounds:
+            if len(self.ends_to_ask(action.tile)) > 1:  # the table would ask which end
+                arrow = end_key(action.end, self.end_arrows)
+        self.note = hint_words(answer.reason, move_words(self.game, action, self.names), arrow)
         self._emit(HintShown(action, answer.reason))
         return True

@@ -120,9 +120,9 @@ def test_the_foot_is_filled_first_and_its_toes_are_named() -> None:
     s.run_cpu()
     log = s.log_lines()
     assert log[:3] == [
-        "You played 5-0 on toe 1 of the 5-5",
-        "East played 5-4 on toe 2 of the 5-5",
-        "North played 5-3 on toe 3 of the 5-5",
+        "You played 5-0 on 5-5's first toe",
+        "East played 5-4 on 5-5's second toe",
+        "North played 5-3 on 5-5's third toe",
     ]
     assert not RULE_ID.search(" ".join(said(s)))
 

@@ -267,7 +267,7 @@ def test_the_log_names_an_end_by_its_number_and_an_arm_by_where_it_leaves() -> N
     s.start()
     s.play(T("6-1"))
     s.choose_arrow("↑")
-    assert s.log()[0].text == "You played 6-1 on the up arm, scoring 15"
+    assert s.log()[0].text == "You played 6-1 on the up arm's 1, scoring 15"
     s2 = at(both_ends_game())
     s2.start()
     s2.play(T("6-4"), 1)

@@ -289,7 +289,7 @@ def test_the_words_module_says_no_rule_id() -> None:
         w.forced_words(True, (3, 4)),
         w.forced_words(False, (3, 4)),
         w.drew_words(tiles.tile(3, 4), True),
-        str(w.hint_words("it keeps your doubles", 1)),
+        str(w.hint_words("it keeps your doubles", "6-4 on the 4", "→")),
         str(w.end_question(tiles.tile(3, 4), (0, 1), (3, 4))),
         str(w.end_question(tiles.tile(3, 4), (0, 2), (3, 4, 3, 3))),
         str(w.end_question_again(tiles.tile(3, 4), (0, 1), (3, 4))),

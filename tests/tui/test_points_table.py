@@ -67,7 +67,7 @@ async def test_all_fives_tile_fitting_three_ends_asks_which_and_scores_at_once()
         assert table.game.scores.written[0] == 15
         assert table.game.events[-1].kind == "pass"
         assert "You 15 +15" in str(table.query_one("#scores").render())
-        assert "You played 6-1 on the up arm, scoring 15" in log_lines(
+        assert "You played 6-1 on the up arm's 1, scoring 15" in log_lines(
             table.game.events, table.session.names
         )
 

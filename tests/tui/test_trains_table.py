@@ -203,9 +203,9 @@ async def test_the_foots_toes_by_keys() -> None:
         assert app.table.session.question is None
         await settle(pilot)
         log = log_text(app)
-        assert "You played 5-0 on toe 1 of the 5-5" in log
-        assert "East played 5-4 on toe 2 of the 5-5" in log
-        assert "North played 5-3 on toe 3 of the 5-5" in log
+        assert "You played 5-0 on 5-5's first toe" in log
+        assert "East played 5-4 on 5-5's second toe" in log
+        assert "North played 5-3 on 5-5's third toe" in log
 
 
 async def test_eight_seats_on_two_rows_at_100x32() -> None:

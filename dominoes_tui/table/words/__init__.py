@@ -4,7 +4,8 @@ The words by topic: :mod:`.sentence` (a line for the person, fitting it to the b
 :mod:`.seats`, :mod:`.log` (the move log), :mod:`.scores`, :mod:`.prompts` (prompts,
 questions, refusals, hints), :mod:`.rounds` (Mexican Train and Chicken Foot),
 :mod:`.results`, :mod:`.saved` (Continue and the resume question), :mod:`.coach`,
-:mod:`.glance` (the seats and the stakes). Everything is re-exported here:
+:mod:`.glance` (the seats and the stakes), :mod:`.places` (a move named by its
+place, the one way every screen says it), :mod:`.review` (the review's words). Everything is re-exported here:
 ``from dominoes_tui.table import words; words.log_entries(...)``.
 
 Every sentence the table says that depends on the game is made here (or by the
@@ -18,7 +19,7 @@ them; it adds styles, never words about the game.
 >>> log_lines([Event(0, "play", (5, 0), tiles.tile(5, 5), 0, scored=10)], ("You", "CPU"))
 ['You played 5-5 on the 5, scoring 10']
 >>> log_lines([Event(1, "play", (3, 0, 1, 1), tiles.tile(6, 1), 2)], ("You", "CPU"))
-['CPU played 6-1 on the up arm']
+["CPU played 6-1 on the up arm's 1"]
 >>> seat_names(4, partners=True)
 ('You', 'East', 'North', 'West')
 >>> side_names(4, partners=True)
@@ -53,6 +54,15 @@ from .log import (
     redeal_line,
     where_words,
 )
+from .places import (
+    distinct_moves,
+    foot_place,
+    move_words,
+    ordinal,
+    place_data,
+    plural,
+    same_outcome,
+)
 from .prompts import (
     END_KEYS,
     NO_DRAWING,
@@ -61,6 +71,7 @@ from .prompts import (
     RESUMED,
     TURN_LIMIT,
     drew_words,
+    end_key,
     end_question,
     end_question_again,
     end_words,
@@ -140,7 +151,15 @@ __all__ = [
     "coach_rule",
     "coach_turn",
     "drew_words",
+    "distinct_moves",
+    "end_key",
     "end_question",
+    "foot_place",
+    "move_words",
+    "ordinal",
+    "place_data",
+    "plural",
+    "same_outcome",
     "end_question_again",
     "end_words",
     "ends_question",

@@ -8,8 +8,9 @@ from typing import Any
 
 from ...engine import Event, tiles
 from ...engine.actions import END_NAMES
-from ...engine.chicken_foot import FootBoard, line_name
+from ...engine.chicken_foot import FootBoard
 from ...engine.trains import TrainsBoard, place_name
+from .places import foot_place
 
 
 # ---------------------------------------------------------------- the move log
@@ -53,13 +54,15 @@ def _drew(n: int) -> str:
 def where_words(end: int | None, ends: Sequence[int] = ()) -> str:
     """Where a tile went: ``"4"`` (the end showing 4: the line's ends are named by
     their number, which never depends on where the snake turned on screen), or
-    ``"up arm"`` (a spinner's arm, drawn leaving it upward)."""
+    ``"up arm's 6"`` (a spinner's arm, drawn leaving it upward, and its number), as
+    :func:`~.places.move_words` says it."""
     if end is None:
         return ""
     if not isinstance(end, int) or end >= len(END_NAMES):
         return str(end)
     if end >= 2:
-        return END_NAMES[end] + " arm"
+        arm = END_NAMES[end] + " arm"
+        return f"{arm}'s {ends[end]}" if end < len(ends) else arm
     if end < len(ends):
         return str(ends[end])
     return END_NAMES[end]
@@ -176,7 +179,8 @@ def log_entries(
 def place_words(game: Any, names: Sequence[str]) -> Callable[[int, int], str] | None:
     """Mexican Train's trains and Chicken Foot's arms and toes in words, for the log
     (``"their train"``, ``"East's train"``, ``"the Mexican train"``, ``"arm 2"``,
-    ``"a toe of the 5-5"``); None for a line game.
+    ``"5-5's first toe"``, as :func:`~.places.move_words` names them); None for a line
+    game.
 
     Places are numbered once and never renumbered, so the layout at the end of a
     round names every place played during it.
@@ -192,14 +196,10 @@ def place_words(game: Any, names: Sequence[str]) -> Callable[[int, int], str] | 
 
         return train
     if isinstance(board, FootBoard):
-        lines = board.lines
+        foot = board
 
         def line(place: int, seat: int) -> str:
-            parent = lines[place].parent
-            if parent is None:
-                return line_name(lines, place)
-            toes = [i for i, ln in enumerate(lines) if ln.parent == parent]
-            return f"toe {toes.index(place) + 1} of the {tiles.name(lines[parent].tiles[-1].tile)}"
+            return foot_place(foot, place)
 
         return line
     return None

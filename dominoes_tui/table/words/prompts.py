@@ -80,6 +80,11 @@ def _arrow(end: int, arrows: dict[int, str] | None) -> str:
     return END_KEYS[end] if isinstance(end, int) and end < len(END_KEYS) else str(end)
 
 
+def end_key(end: int, arrows: dict[int, str] | None = None) -> str:
+    """The key that picks ``end`` when a tile fits several, as the felt draws it."""
+    return _arrow(end, arrows)
+
+
 def end_words(end: int, ends: Sequence[int], arrows: dict[int, str] | None = None) -> str:
     """``← the 4``, ``↑ the up arm's 1``: the key that picks an end (as the screen draws
     it) and what the end shows."""
@@ -145,8 +150,9 @@ def wrong_end(
 def way_round_question(tile: int, end: int, n: int, touches: Sequence[int]) -> Sentence:
     """R-MT-2: a matador goes either way round; the person says which half touches."""
     a, b = touches[0], touches[-1]
+    place = f"{END_NAMES[end]} arm's {n}" if end >= 2 else str(n)
     return Sentence(
-        f"{tiles.name(tile)} on the {END_NAMES[end]} {n}:",
+        f"{tiles.name(tile)} on the {place}:",
         f"← {a} touches ({b} open) or → {b} touches ({a} open)?  Esc: back",
         "question",
     )
@@ -166,26 +172,23 @@ def wait_words(name: str) -> Sentence:
 _PERCENT = re.compile(r" \((\d+% to win [^)]*)\)$")
 
 
-def hint_words(
-    reason: str,
-    end: int | None,
-    ends: Sequence[int] = (),
-    tile: int | None = None,
-    arrows: dict[int, str] | None = None,
-) -> Sentence:
-    """``Hint: 6-4 on the 4 (→): sheds 12 pips; …``: the hinted move said as the felt
-    shows it (its end by number and arrow key), then why; the short form keeps
-    the first reason only.
+def hint_words(reason: str, move: str = "", arrow: str = "") -> Sentence:
+    """``Hint: 6-4 on the 4 (→): sheds 12 pips; …``: the hinted move in the words the
+    table uses for a place (``move``, from :func:`~.places.move_words`; the reason's own
+    head when empty) with the key that picks its end (``arrow``: only when the table
+    would ask which end), then why; the short form keeps the first reason only.
 
-    >>> hint_words("6-4 on the right: sheds 10 pips; keeps a 4 (60% to win the match)",
-    ...            1, (3, 4), tiles.tile(6, 4)).short
+    >>> hint_words("6-4 on the 4: sheds 10 pips; keeps a 4 (60% to win the match)",
+    ...            "6-4 on the 4", "→").short
     'Hint: 6-4 on the 4 (→): sheds 10 pips (60% to win the match).'
     """
     head, _, why = reason.partition(": ")
     if not why:
         head, why = reason, ""
-    if tile is not None and end is not None and end < len(ends):
-        head = f"{tiles.name(tile)} on the {where_words(end, ends)} ({_arrow(end, arrows)})"
+    if move:
+        head = move
+    if arrow:
+        head += f" ({arrow})"
     text = f"Hint: {head}" + (f": {why}" if why else "")
     m = _PERCENT.search(why)
     first = why[: m.start()] if m else why
