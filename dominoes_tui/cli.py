@@ -553,6 +553,7 @@ def review(
     from .ai import review as rv
     from .engine import IllegalAction
     from .store import History, HistoryError
+    from .table.words import review as review_words
 
     def fail(message: str, code: int) -> typer.Exit:
         typer.secho(f"Error: {message}", fg="red", err=True)
@@ -613,15 +614,16 @@ def review(
             )
         except HistoryError as e:
             typer.secho(f"The accuracy was not kept: {e}", fg="yellow", err=True)
-    if as_json:
-        for obj in rv.json_records(result):
+    names = tuple(rec.players) if len(rec.players) == result.players else ()
+    if as_json:  # JSON Lines: one object a line
+        for obj in review_words.json_records(result, names):
             typer.echo(json.dumps(obj, ensure_ascii=False))
         return
     import shutil
     import textwrap
 
     width = max(40, shutil.get_terminal_size().columns - 1)
-    for line in [rec.heading(), *rv.report_lines(result)]:
+    for line in [rec.heading(), *review_words.report_lines(result, names)]:
         indent = " " * (len(line) - len(line.lstrip()))
         typer.echo(textwrap.fill(line, width, subsequent_indent=indent + "  ") or "")
 

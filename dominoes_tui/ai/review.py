@@ -29,9 +29,12 @@ Pieces for the screens built on top (no Textual or Rich here):
   some of its hands, with a ``progress(done, total)`` callback for a worker;
 - :func:`judge` / :func:`check_move`: one decision, e.g. the coach asking before
   a blunder is played;
-- :func:`why_better`: the one line of why, in the words of the hint;
-- :func:`report_lines` and :func:`json_records`: the text and JSON of
-  ``dominoes review``.
+- :func:`shape` and :func:`reasons`: what a move leaves and Hard's reasons for it,
+  the facts the review's why is said from.
+
+The words a player reads (the moves named by their place, why the better move
+is better, the report and the JSON of ``dominoes review``) are made from these
+figures in :mod:`dominoes_tui.table.words.review`.
 """
 
 from __future__ import annotations
@@ -39,7 +42,6 @@ from __future__ import annotations
 import hashlib
 import math
 import random
-import re
 import statistics
 from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -54,8 +56,6 @@ from ..engine import (
     HandResult,
     NextHand,
     Pass,
-    Play,
-    PlayDoubles,
     Resign,
     SeatView,
     TimeOut,
@@ -107,7 +107,6 @@ THRESHOLDS: tuple[tuple[float, str], ...] = (
 )
 """The marks, worst first: the one place the review's thresholds live."""
 MARKS = ("blunder", "mistake", "inaccuracy")
-PLURALS = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
 ACCURATE = INACCURACY
 """A decision counts as accurate when its loss is below this (within 3 points of the best)."""
 
@@ -208,39 +207,24 @@ class Judgement:
     """The move's number in the whole match (1 first), as ``dominoes replay`` counts."""
     played: Action
     best: Action
-    played_words: str
-    """e.g. ``"3-2 on the left"``."""
-    best_words: str
     win_played: float
     """The chance to win (0…1) after the move played, as Expert values it."""
     win_best: float
     loss: float
     """``win_best - win_played`` (0 when the best move was played)."""
     mark: str | None
-    why: str
-    """Why the best move is better, in the words of the hint; ``""`` when it was played."""
     values: tuple[tuple[Action, float], ...] = ()
     """Every legal move's value (legal order), for a screen that lists them."""
     rounds: int = 1
+    mine: int = 0
+    """The decision's number among the person's own in the hand (1 first): "your 3rd move"."""
+    view: SeatView | None = field(default=None, compare=False, repr=False)
+    """The seat's view the decision was judged from (the ends and layout a move's
+    place is named by)."""
 
     @property
     def accurate(self) -> bool:
         return self.loss < ACCURATE - 1e-9
-
-    def to_json(self) -> dict[str, Any]:
-        """The ``dominoes review --json`` object of this decision."""
-        return {
-            "hand": self.hand,
-            "turn": self.turn,
-            "move": self.move,
-            "played": self.played_words,
-            "best": self.best_words,
-            "win_played": self.win_played,
-            "win_best": self.win_best,
-            "loss": self.loss,
-            "mark": self.mark,
-            "why": self.why,
-        }
 
 
 def accuracy(judgements: Sequence[Judgement]) -> float | None:
@@ -335,6 +319,8 @@ class Decision:
     move: int
     view: SeatView
     played: Action
+    mine: int = 0
+    """Its number among the person's decisions in the hand (1 first)."""
 
 
 def is_decision(view: SeatView) -> bool:
@@ -354,11 +340,11 @@ def decisions(
     ``hands``: only these hand numbers (default: every hand).
     """
     g = start.copy()
-    turn = 0
+    turn = mine = 0
     for move, a in enumerate(actions, 1):
         if isinstance(a, NextHand):
             g.apply(a)
-            turn = 0
+            turn = mine = 0
             continue
         if g.phase in (HAND_OVER, MATCH_OVER) or isinstance(a, (Resign, TimeOut)):
             g.apply(a)
@@ -367,7 +353,8 @@ def decisions(
         if g.turn == seat and (hands is None or g.hand_no in hands):
             view = seat_view(g, seat)
             if is_decision(view):
-                yield Decision(g.hand_no, turn, move, view, a)
+                mine += 1
+                yield Decision(g.hand_no, turn, move, view, a, mine)
         g.apply(a)
 
 
@@ -381,6 +368,7 @@ def judge(
     hand: int | None = None,
     turn: int = 0,
     move: int = 0,
+    mine: int = 0,
 ) -> Judgement:
     """Judge ``played`` (one of ``view.legal``) against the best move, from ``view`` alone."""
     if played not in view.legal:
@@ -408,22 +396,20 @@ def judge(
     p = round(_clamp(values[played]), 4)
     q = round(_clamp(values[best]), 4)
     loss = round(max(0.0, q - p), 4)
-    why = "" if best == played else why_better(view, best, played)
     return Judgement(
         hand=view.hand_no if hand is None else hand,
         turn=turn,
         move=move,
         played=played,
         best=best,
-        played_words=describe_action(played, view),
-        best_words=describe_action(best, view),
         win_played=p,
         win_best=q,
         loss=loss,
         mark=mark_of(loss),
-        why=why,
         values=tuple((a, round(values[a], 4)) for a in legal),
         rounds=rounds,
+        mine=mine,
+        view=view,
     )
 
 
@@ -461,15 +447,10 @@ def _unsure(
     return any(abs(loss - limit) < near for limit, _ in THRESHOLDS)
 
 
-# ---------------------------------------------------------------- why
-_NUMBERED = re.compile(r"^(sheds|keeps|scores) (\d+)")
-_AGAINST = ("they could score", "spends a matador", "draws:")
-"""Reasons that count against a move (Hard's words)."""
-
-
+# ---------------------------------------------------------------- what a move leaves
 @dataclass(frozen=True)
-class _Shape:
-    """What a move leaves, from the seat's view: for comparing two moves in words."""
+class Shape:
+    """What a move leaves, from the seat's view: for comparing two moves."""
 
     follow: int
     """Tiles of this seat's that fit the ends left."""
@@ -480,86 +461,21 @@ class _Shape:
     ends: tuple[int, ...]
 
 
-def _shape(view: SeatView, a: Action) -> _Shape:
+def shape(view: SeatView, a: Action) -> Shape:
+    """What ``a`` leaves for ``view``'s seat (its hand and the ends after it)."""
     hand, ends = after_play(view, a)
     fit = fit_of(view)
     emask = ends_mask(ends, fit)
     unseen = view.unseen
     numbers = sum(1 for n in range(view.rules.set + 1) if hand & tiles.SUIT_MASK[n])
-    return _Shape((hand & emask).bit_count(), (unseen & emask).bit_count(), numbers, ends)
+    return Shape((hand & emask).bit_count(), (unseen & emask).bit_count(), numbers, ends)
 
 
-def _ends_words(ends: tuple[int, ...]) -> str:
-    shown = [str(n) for n in ends]
-    return ", ".join(shown[:-1]) + f" and {shown[-1]}" if len(shown) > 1 else "".join(shown)
-
-
-def _reasons(view: SeatView, a: Action) -> list[str]:
+def reasons(view: SeatView, a: Action) -> list[str]:
+    """Hard's reasons for ``a`` (the hint's), none for a draw or a pass."""
     if isinstance(a, (Draw, Pass)):
         return []
     return hard_evaluate(view, infer(view), a)[1]
-
-
-def why_better(view: SeatView, best: Action, played: Action) -> str:
-    """One line of why ``best`` beats ``played``, in the words of the hint.
-
-    First the hint's reasons for ``best`` that ``played`` does not share (a count
-    only when it is larger: "sheds 12 pips" against 5), then what the two leave
-    behind (tiles to follow, unseen tiles that fit, numbers kept), then what
-    counts against ``played``; at most two, joined by "; ".
-    """
-    if isinstance(best, Draw):
-        return "drawing wins more often in the simulations than any tile you could play"
-    mine = _reasons(view, best)
-    theirs = _reasons(view, played)
-    counts = {}
-    for r in theirs:
-        m = _NUMBERED.match(r)
-        if m:
-            counts[m.group(1)] = int(m.group(2))
-    out: list[str] = []
-    for r in mine:
-        if r in theirs or r.startswith(_AGAINST):
-            continue
-        m = _NUMBERED.match(r)
-        if m and int(m.group(2)) <= counts.get(m.group(1), -1):
-            continue
-        out.append(r)
-    words = describe_action(played, view)
-    short = words
-    if isinstance(played, Play) and not (isinstance(best, Play) and best.tile == played.tile):
-        short = tiles.name(played.tile)
-    if isinstance(played, Draw):
-        out.insert(0, "plays a tile now instead of adding one to your hand")
-    elif isinstance(played, (Play, PlayDoubles)) and len(out) < 2:
-        b, p = _shape(view, best), _shape(view, played)
-        if b.follow > p.follow and not any(r.startswith("keeps") for r in out):
-            out.append(
-                f"keeps {b.follow} tile{'s' * (b.follow != 1)} to follow ({p.follow} after {short})"
-            )
-        if b.unseen_fit < p.unseen_fit:
-            out.append(
-                f"leaves ends that only {b.unseen_fit} unseen tiles fit ({p.unseen_fit} after {short})"
-            )
-        if b.numbers > p.numbers:
-            out.append(f"keeps {b.numbers} different numbers in hand ({p.numbers} after {short})")
-    for r in theirs:
-        if r.startswith("spends"):
-            out.append(f"{short} {r}")
-        elif r.startswith("they could score"):
-            out.append(f"after {short} {r}")
-    if (
-        not out
-        and isinstance(played, (Play, PlayDoubles))
-        and isinstance(best, (Play, PlayDoubles))
-    ):
-        b, p = _shape(view, best), _shape(view, played)
-        if sorted(b.ends) != sorted(p.ends):
-            out.append(f"leaves {_ends_words(b.ends)} open ({_ends_words(p.ends)} after {words})")
-    if not out:
-        return "it wins more often when the unseen tiles are dealt out and the hand played out"
-    out = [r.replace(" or mine:", " or in your hand:") for r in out]
-    return "; ".join(out[:2])
 
 
 # ---------------------------------------------------------------- whole matches
@@ -586,7 +502,14 @@ def review(
     by_hand: dict[int, list[Judgement]] = {}
     for i, d in enumerate(found, 1):
         j = judge(
-            d.view, d.played, budget, evaluator=evaluator, hand=d.hand, turn=d.turn, move=d.move
+            d.view,
+            d.played,
+            budget,
+            evaluator=evaluator,
+            hand=d.hand,
+            turn=d.turn,
+            move=d.move,
+            mine=d.mine,
         )
         by_hand.setdefault(d.hand, []).append(j)
         if progress:
@@ -659,66 +582,3 @@ def review_record(
     return review(
         start, record.log, record.human_seat, hands=hands, budget=budget, progress=progress
     )
-
-
-# ---------------------------------------------------------------- output
-def json_records(rv: MatchReview) -> list[dict[str, Any]]:
-    """One object per decision, then the summary (``dominoes review --json``)."""
-    return [j.to_json() for j in rv.judgements] + [rv.summary()]
-
-
-def percent(x: float | None) -> str:
-    return "–" if x is None else f"{x:.0%}"
-
-
-def report_lines(rv: MatchReview) -> list[str]:
-    """The review in words, hand by hand: marked moves with the better one and why."""
-    what = "the hand" if rv.single_hand else "the match"
-    n = len(rv.judgements)
-    lines = [
-        f"{n} decision{'s' * (n != 1)} judged, accuracy {percent(rv.accuracy)} "
-        f"({_counts_words(rv.counts())}).",
-        "Accuracy: the share of your decisions within 3 points of the best move's "
-        f"chance to win {what}.",
-    ]
-    for h in rv.hands:
-        lines.append("")
-        head = f"Hand {h.hand}"
-        if h.judgements:
-            k = len(h.judgements)
-            head += f" · accuracy {percent(h.accuracy)} ({k} decision{'s' * (k != 1)})"
-        else:
-            head += " · no decisions to judge (every move was forced)"
-        lines.append(f"{head} · {_result_words(rv, h)}")
-        for j in h.marked:
-            lines.append(
-                f"  Move {j.turn}, {j.mark} (−{j.loss * 100:.1f} points): you played "
-                f"{j.played_words}, {percent(j.win_played)} to win {what}."
-            )
-            lines.append(f"    Better: {j.best_words}, {percent(j.win_best)}: {j.why}.")
-        if h.judgements and not h.marked:
-            lines.append("  No marked moves.")
-    return lines
-
-
-def _counts_words(counts: dict[str, int]) -> str:
-    return ", ".join(f"{counts[m]} {PLURALS[m] if counts[m] != 1 else m}" for m in MARKS)
-
-
-def _result_words(rv: MatchReview, h: HandReview) -> str:
-    if not h.finished:
-        return "not finished"
-    if h.winner_side is None:
-        return "level"
-    pts = h.points
-    they = "the CPU" if rv.players == 2 else "the other side"
-    if rv.penalty:  # the points are written against a side
-        if h.winner_side == rv.side:
-            return "you won it"
-        mine = pts[rv.side] if rv.side < len(pts) else 0
-        return f"you lost it, {mine} penalty against you" if mine else "you lost it"
-    got = pts[h.winner_side] if h.winner_side < len(pts) else 0
-    points = f"{got} point{'s' * (got != 1)}"
-    if h.winner_side == rv.side:
-        return f"you won it, {points} to you" if got else "you won it"
-    return f"you lost it, {points} to {they}" if got else "you lost it"

@@ -33,7 +33,7 @@ from ..store.player import count_coached_match, load_player
 from ..table import HandStarted, MatchOver, TableEvent, TurnStarted
 from ..table.review_job import kept_hands
 from ..table.strategy import PointsShown, costly_pattern, question_words, strategy_point
-from ..table.words import NOTHING, Sentence
+from ..table.words import NOTHING, Sentence, move_words
 from .review_keep import keep_review
 
 if TYPE_CHECKING:
@@ -247,10 +247,11 @@ class TableCoach:
             self.asked.add((token, action))
             s.commit(action)
             return
-        words = question_words(view, action, j.best, s.names, j.played_words)
+        played = move_words(view, action, s.names)
+        words = question_words(view, action, j.best, s.names, played)
         what = "the hand" if s.rules.target == 0 else "the match"
         chances = (
-            f"Your chance to win {what}: {j.win_played:.0%} after {j.played_words}, "
+            f"Your chance to win {what}: {j.win_played:.0%} after {played}, "
             f"{j.win_best:.0%} with the best move."
         )
 

@@ -31,6 +31,7 @@ from dominoes_tui.engine import (
 )
 from dominoes_tui.store import history as hist
 from dominoes_tui.store import schema
+from dominoes_tui.table.words import review as rw
 
 CHEAP = rv.Budget(deals=40, general_deals=20, rounds=1, max_rounds=2)
 """A small budget: the tests check the review's logic, the benchmark its precision."""
@@ -142,10 +143,11 @@ def test_a_judgement_names_the_best_move_its_loss_and_mark() -> None:
         0.11,
         "mistake",
     )
-    assert j.played_words == "6-5 on the left" and j.best_words == "6-6 on the left"
-    assert j.why and not j.accurate
+    assert rw.played_words(j) == "6-5 on the 6" and rw.best_words(j) == "6-6 on the 6"
+    assert rw.why_words(j) and not j.accurate
     best = rv.judge(view, Play(SIX_SIX, 0), CHEAP, evaluator=fixed(values))
-    assert best.best == best.played and best.loss == 0 and best.mark is None and best.why == ""
+    assert best.best == best.played and best.loss == 0 and best.mark is None
+    assert rw.why_words(best) == ""
 
 
 def test_values_are_chances_between_0_and_1() -> None:
@@ -198,7 +200,7 @@ def test_a_forced_win_against_a_forced_loss() -> None:
     j = rv.judge(view, LOSING, CHEAP)
     assert j.win_played == 0.0 and j.win_best == 1.0 and j.loss == 1.0
     assert j.mark == "blunder" and j.best in WINNING
-    assert "they had no 6 when they passed" in j.why
+    assert "they had no 6 when they passed" in rw.why_words(j)
     for a in WINNING:
         assert rv.judge(view, a, CHEAP).mark is None
 
@@ -224,9 +226,10 @@ def test_the_review_of_a_hand_finds_the_blunder() -> None:
     (j,) = hand.judgements
     assert (j.hand, j.turn, j.mark, hand.accuracy, review.accuracy) == (1, 1, "blunder", 0.0, 0.0)
     assert review.single_hand and hand.finished and hand.winner_side == 1
-    text = "\n".join(rv.report_lines(review))
+    text = "\n".join(rw.report_lines(review))
     assert (
-        "Move 1, blunder (−100.0 points): you played 6-5 on the left, 0% to win the hand." in text
+        "Your 1st move, blunder (−100.0 points): you played 6-5 on the 6, 0% to win the hand."
+        in text
     )
     assert "Better: 6-" in text and "you lost it" in text
 
@@ -252,7 +255,7 @@ def test_drawing_by_choice_is_a_decision() -> None:
     view = seat_view(g, 0)
     assert Draw() in view.legal and rv.is_decision(view)
     j = rv.judge(view, Draw(), CHEAP)
-    assert j.played_words == "draw" and j.best != Draw()
+    assert rw.played_words(j) == "draw" and j.best != Draw()
 
 
 def test_decisions_are_the_persons_turns_only() -> None:
@@ -380,10 +383,11 @@ def test_layouts_with_a_spinner_and_matador_are_reviewed() -> None:
 def test_the_json_shape() -> None:
     g = cpu_match("draw", 6)
     review = rv.review_game(g, 0, budget=CHEAP)
-    records = rv.json_records(review)
+    records = rw.json_records(review)
     *decisions, summary = records
     assert len(decisions) == len(review.judgements) > 0
     keys = {"hand", "turn", "move", "played", "best", "win_played", "win_best", "loss", "mark"}
+    keys |= {"your_move", "played_place", "best_place"}
     for d in decisions:
         assert set(d) == keys | {"why"}
         assert d["mark"] in (None, "blunder", "mistake", "inaccuracy")
@@ -405,10 +409,10 @@ def test_why_uses_the_hints_words() -> None:
     )
     view = seat_view(g, 0)
     double, small = Play(tiles.parse("4-4"), 0), Play(tiles.parse("4-2"), 0)
-    why = rv.why_better(view, double, small)
+    why = rw.why_better(view, double, small)
     assert why == "sheds 8 pips; gets a double out early"
     # a count is a reason only when it is larger: 4-2 sheds fewer pips than 4-4
-    assert "sheds" not in rv.why_better(view, small, double)
+    assert "sheds" not in rw.why_better(view, small, double)
 
 
 # ------------------------------------------------------------ history and CLI

@@ -37,6 +37,7 @@ from dominoes_tui.engine import (
     seat_view,
     tiles,
 )
+from dominoes_tui.table.words import review as rw
 
 T = tiles.parse
 GAMES = ("mexican-train", "chicken-foot")
@@ -413,8 +414,8 @@ def test_the_review_judges_these_games(name):
     assert review.judgements
     for j in review.judgements:
         assert 0 <= j.win_played <= j.win_best <= 1
-        assert j.played_words and "R-" not in j.why
-    text = "\n".join(rv.report_lines(review))
+        assert rw.played_words(j) and "R-" not in rw.why_words(j)
+    text = "\n".join(rw.report_lines(review))
     assert "the match" in text  # two rounds: the chance to win the match
 
 

@@ -34,6 +34,7 @@ FUNCTION_IMPORTS: dict[str, tuple[set[str], str]] = {
             "dominoes_tui.serve",
             "dominoes_tui.store",
             "dominoes_tui.table.practice",
+            "dominoes_tui.table.words.review",
             "dominoes_tui.tui",
             "dominoes_tui.tui.app",
             "dominoes_tui.tui.screens",

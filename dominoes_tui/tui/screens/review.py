@@ -32,8 +32,6 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
-from ...ai import describe_action
-from ...ai.review import MARKS, PLURALS
 from ...engine import Action, Game, Play, PlayDoubles, tiles
 from ...table.practice import practice
 from ...table.review_job import (
@@ -43,6 +41,16 @@ from ...table.review_job import (
     progress_words,
     run_review,
     why_not_reviewed,
+)
+from ...table.words.review import (
+    best_words,
+    decision_words,
+    every_move,
+    marks_words,
+    percent,
+    played_words,
+    what_words,
+    why_words,
 )
 from ..messages import PlayDeal
 from ..review_keep import keep_review
@@ -65,34 +73,23 @@ BEST = "★"
 
 
 # ---------------------------------------------------------------- words
-def percent(x: float | None) -> str:
-    return "–" if x is None else f"{x:.0%}"
-
-
-def what_words(single_hand: bool) -> str:
-    return "the hand" if single_hand else "the match"
-
-
-def entry_text(j: Judgement, several_hands: bool) -> Text:
-    """One decision in the list: ``2·7 ?? 5-3 right``."""
+def entry_text(j: Judgement, several_hands: bool, names: Sequence[str] = ()) -> Text:
+    """One decision in the list: ``2·3 ?? 6-4 on the 4`` (hand 2, your 3rd move)."""
     t = Text(no_wrap=True, overflow="ellipsis")
-    where = f"{j.hand}·{j.turn}" if several_hands else f"{j.turn}"
+    number = j.mine or j.turn
+    where = f"{j.hand}·{number}" if several_hands else f"{number}"
     t.append(f"{where:>5} ", style="dim")
     t.append(SYMBOLS.get(j.mark, "  "), style=MARK_STYLES.get(j.mark, ""))
-    t.append(f" {_short(j.played_words)}")
+    t.append(f" {played_words(j, names, brief=True)}")
     return t
 
 
-def _short(words: str) -> str:
-    return words.replace(" on the ", " ").replace(" arm", "")
-
-
-def detail_lines(j: Judgement, single_hand: bool) -> list[Text]:
+def detail_lines(j: Judgement, single_hand: bool, names: Sequence[str] = ()) -> list[Text]:
     """The decision judged: the mark, the move played and its chance, the better move,
     why, and every move's chance."""
     what = what_words(single_hand)
     head = Text()
-    head.append(f"Hand {j.hand}, move {j.turn}: ", style="bold")
+    head.append(f"Hand {j.hand}, {decision_words(j)}: ", style="bold")
     if j.mark:
         head.append(
             f"{j.mark} (−{j.loss * 100:.1f} points of your chance to win {what})",
@@ -102,34 +99,23 @@ def detail_lines(j: Judgement, single_hand: bool) -> list[Text]:
         head.append("the best move", style=MARK_STYLES[None])
     else:
         head.append(f"within {j.loss * 100:.1f} points of the best", style=MARK_STYLES[None])
-    played = Text(f"You played {j.played_words}: {percent(j.win_played)} to win {what}.")
+    played = Text(f"You played {played_words(j, names)}: {percent(j.win_played)} to win {what}.")
     lines = [head, played]
     if j.best != j.played:
         better = Text()
         # a marked move had a better one; within 3 points, the best is only named
         better.append(f"{'Better' if j.mark else 'Best'} {BEST} ", style="bold #ffe9a8")
-        better.append(f"{j.best_words}: {percent(j.win_best)}")
-        if j.why:
-            better.append(f": {j.why}")
+        better.append(f"{best_words(j, names)}: {percent(j.win_best)}")
+        why = why_words(j, names)
+        if why:
+            better.append(f": {why}")
         better.append(".")
         lines.append(better)
-    if len(j.values) > 1:
-        ranked = sorted(j.values, key=lambda av: -av[1])
-        shown = {}
-        for a, v in ranked:
-            words = _action_words(a, j)
-            shown.setdefault(words, v)
-        each = " · ".join(f"{w} {percent(v)}" for w, v in list(shown.items())[:6])
+    moves = every_move(j, names)
+    if len(moves) > 1:
+        each = " · ".join(f"{w} {percent(v)}" for w, v in moves[:6])
         lines.append(Text(f"Every move: {each}", style="#9fb8ab"))
     return lines
-
-
-def _action_words(a: Action, j: Judgement) -> str:
-    if a == j.played:
-        return _short(j.played_words)
-    if a == j.best:
-        return _short(j.best_words)
-    return _short(describe_action(a))
 
 
 def summary_text(rv_: MatchReview, hands: Sequence[int], single_hand: bool) -> Text:
@@ -137,12 +123,8 @@ def summary_text(rv_: MatchReview, hands: Sequence[int], single_hand: bool) -> T
     there are, or ``no move marked``). Several: the match's figure and marks first, then
     each hand's accuracy in short (``Hands: 1 100% · 2 67% · 3 forced``), so a long match
     still leaves room for the moves."""
-    counts = rv_.counts()
     # the marks there are (none: said so), to keep the line short at 80 columns
-    marks = (
-        " · ".join(f"{counts[m]} {PLURALS[m] if counts[m] != 1 else m}" for m in MARKS if counts[m])
-        or "no move marked"
-    )
+    marks = marks_words(rv_.counts(), only_some=True) or "no move marked"
     shown = [h for h in rv_.hands if h.hand in hands]
     t = Text()
     if len(shown) == 1 and len(rv_.hands) == 1:
@@ -322,7 +304,8 @@ class ReviewScreen(Screen[None]):
         ol = self.query_one(OptionList)
         first = not self.judgements
         for j in h.judgements:
-            ol.add_option(Option(entry_text(j, several), id=str(len(self.judgements))))
+            option = Option(entry_text(j, several, self.job.names), id=str(len(self.judgements)))
+            ol.add_option(option)
             self.judgements.append(j)
         if first and self.judgements:
             ol.highlighted = 0
@@ -414,7 +397,7 @@ class ReviewScreen(Screen[None]):
             marks={best} if best is not None else set(),
         )
         if j is not None:
-            detail = Text("\n").join(detail_lines(j, self.job.single_hand))
+            detail = Text("\n").join(detail_lines(j, self.job.single_hand, self.job.names))
             self.query_one("#rv-detail", Static).update(detail)
 
     # ------------------------------------------------------------ keys
