@@ -20,6 +20,8 @@ from dominoes_tui.ai import review as rv
 from dominoes_tui.engine import HAND_OVER, Play, hand_start, tiles
 from dominoes_tui.store import player, settings
 from dominoes_tui.table import review_job
+from dominoes_tui.table.words import ordinal
+from dominoes_tui.table.words import review as rw
 from dominoes_tui.tui import strategy_coach as tui_coach
 from dominoes_tui.tui.screens import review as review_mod
 from dominoes_tui.tui.screens.dialogs import HandOverScreen, MatchOverScreen
@@ -104,13 +106,13 @@ async def test_review_from_the_hand_over_screen_shows_a_marked_move(monkeypatch)
         j = screen.current
         assert j is marked[0] and j.mark == "blunder"
         detail = str(screen.query_one("#rv-detail").render())
-        assert f"Hand 1, move {j.turn}: blunder" in detail
-        assert f"You played {j.played_words}: 40% to win the match." in detail
-        assert f"Better ★ {j.best_words}: 80%" in detail
+        assert f"Hand 1, your {ordinal(j.mine)} move: blunder" in detail
+        assert f"You played {rw.played_words(j)}: 40% to win the match." in detail
+        assert f"Better ★ {rw.best_words(j)}: 80%" in detail
         close = dataclasses.replace(j, mark=None, loss=0.01)  # within 3 points: not "better"
         close_words = " ".join(str(t) for t in review_mod.detail_lines(close, False))
         assert "within 1.0 points of the best" in close_words
-        assert f"Best ★ {j.best_words}" in close_words and "Better" not in close_words
+        assert f"Best ★ {rw.best_words(j)}" in close_words and "Better" not in close_words
         summary = str(screen.query_one("#rv-summary").render())
         assert f"Hand 1: accuracy 0% (0 of {total} within 3 points)" in summary
         # the position at that moment: the hand held then, the tile played raised

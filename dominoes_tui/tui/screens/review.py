@@ -68,19 +68,28 @@ MARK_STYLES = {
     "inaccuracy": "#e0d070",
     None: "#7ee07e",
 }
+LIST_ROOM = 20
+"""The cells of a row of the list of decisions (26 at 100 columns and wider)."""
 BEST = "★"
 """Marks the better move's tile in the hand."""
 
 
 # ---------------------------------------------------------------- words
-def entry_text(j: Judgement, several_hands: bool, names: Sequence[str] = ()) -> Text:
-    """One decision in the list: ``2·3 ?? 6-4 on the 4`` (hand 2, your 3rd move)."""
+def entry_text(
+    j: Judgement, several_hands: bool, names: Sequence[str] = (), width: int = LIST_ROOM
+) -> Text:
+    """One decision in the list: ``2·3 ?? 6-4 on the 4`` (hand 2, your 3rd move), cut
+    with an ellipsis to ``width`` cells (the list's room)."""
     t = Text(no_wrap=True, overflow="ellipsis")
     number = j.mine or j.turn
     where = f"{j.hand}·{number}" if several_hands else f"{number}"
-    t.append(f"{where:>5} ", style="dim")
+    pad = 4 if several_hands else 2
+    t.append(f"{where:>{pad}} ", style="dim")
     t.append(SYMBOLS.get(j.mark, "  "), style=MARK_STYLES.get(j.mark, ""))
     t.append(f" {played_words(j, names, brief=True)}")
+    if t.cell_len > width:
+        t.truncate(width - 1)
+        t.append("…")
     return t
 
 
@@ -304,7 +313,9 @@ class ReviewScreen(Screen[None]):
         ol = self.query_one(OptionList)
         first = not self.judgements
         for j in h.judgements:
-            option = Option(entry_text(j, several, self.job.names), id=str(len(self.judgements)))
+            room = LIST_ROOM + 6 if self.has_class("-wide") else LIST_ROOM
+            text = entry_text(j, several, self.job.names, room)
+            option = Option(text, id=str(len(self.judgements)))
             ol.add_option(option)
             self.judgements.append(j)
         if first and self.judgements:
