@@ -553,7 +553,7 @@ def review(
     from .ai import review as rv
     from .engine import IllegalAction
     from .store import History, HistoryError
-    from .table.words import review as review_words
+    from .table.words.review import json_records, report_lines
 
     def fail(message: str, code: int) -> typer.Exit:
         typer.secho(f"Error: {message}", fg="red", err=True)
@@ -616,14 +616,14 @@ def review(
             typer.secho(f"The accuracy was not kept: {e}", fg="yellow", err=True)
     names = tuple(rec.players) if len(rec.players) == result.players else ()
     if as_json:  # JSON Lines: one object a line
-        for obj in review_words.json_records(result, names):
+        for obj in json_records(result, names):
             typer.echo(json.dumps(obj, ensure_ascii=False))
         return
     import shutil
     import textwrap
 
     width = max(40, shutil.get_terminal_size().columns - 1)
-    for line in [rec.heading(), *review_words.report_lines(result, names)]:
+    for line in [rec.heading(), *report_lines(result, names)]:
         indent = " " * (len(line) - len(line.lstrip()))
         typer.echo(textwrap.fill(line, width, subsequent_indent=indent + "  ") or "")
 
