@@ -433,6 +433,7 @@ def test_cli_review_text(home: Path, cheap: None) -> None:
     out = result.output
     assert out.startswith(f"Match {n} · draw against Hard · 20")
     assert "decisions judged, accuracy" in out and "Hand 1 · " in out
+    assert "on the left" not in out and "on the right" not in out
 
 
 def test_cli_review_json_and_the_accuracy_kept(home: Path, cheap: None) -> None:
@@ -440,10 +441,16 @@ def test_cli_review_json_and_the_accuracy_kept(home: Path, cheap: None) -> None:
     second = record(home, cpu_match("classic", 3, target=51))
     result = CliRunner().invoke(app, ["review", "--json"])  # the latest
     assert result.exit_code == 0, result.output
-    lines = [json.loads(x) for x in result.output.splitlines()]
+    lines = [json.loads(x) for x in result.output.splitlines()]  # JSON Lines
     *decisions, summary = lines
     assert summary["summary"] and summary["variant"] == "classic"
     assert len(decisions) == summary["decisions"]
+    for d in decisions:  # the place for a machine beside the words (issue 24)
+        for words, place in ((d["played"], d["played_place"]), (d["best"], d["best_place"])):
+            if place["action"] == "play" and "end" in place:
+                assert words.startswith(f"{place['tile']} on the {place['number']}")
+            assert " left" not in words and " right" not in words
+        assert d["your_move"] >= 1
     h = store.History()
     assert h.get(second).accuracy == pytest.approx(summary["accuracy"], abs=1e-4)
     assert h.get(first).accuracy is None

@@ -160,6 +160,23 @@ def test_a_toe_is_named_by_its_double_and_its_place_in_the_foot() -> None:
     assert move_words(g, Play(T("9-4"), 1), NAMES) == "9-4 on arm 2"
 
 
+def test_two_ends_showing_one_number_are_told_apart_only_when_they_differ() -> None:
+    """R-M-2, R-F-2: in All Fives a double at an end counts both halves, so 4-1 on the
+    4-4 and on the other 4 are two moves, told by the tile each end lies on; on a plain
+    line they are one move, said once."""
+    line = ["4-4", "4-0", "0-2", "2-4"]
+    hands = [["4-1", "5-5"], ["0-0", "1-0"]]
+    fives = Game.from_position(load_variant("all-fives"), hands=hands, line=line)
+    assert fives.ends == [4, 4]
+    assert [move_words(fives, a) for a in distinct_moves(fives)] == [
+        "4-1 on the 4 of 4-4",
+        "4-1 on the 4 of 4-2",
+    ]
+    plain = Game.from_position(load_variant("classic"), hands=hands, line=line)
+    assert [move_words(plain, a) for a in plain.legal_actions()] == ["4-1 on the 4"] * 2
+    assert [move_words(plain, a) for a in distinct_moves(plain)] == ["4-1 on the 4"]
+
+
 def test_placements_with_the_same_outcome_are_one_move() -> None:
     """R-M-2: 6-3 on either of two ends showing 3 makes the same game; the spinner's two
     empty arms showing 1 are alike too (the engine's outcome key)."""

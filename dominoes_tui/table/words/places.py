@@ -5,7 +5,9 @@ right: the snake turns on screen, so the left end may be drawn anywhere. A
 spinner's arm by the arm and its number ("6-1 on the up arm's 6"); Mexican
 Train's trains by their owner ("on North's train", "on your train", "on the
 Mexican train"); Chicken Foot's arms as the felt labels them ("on arm 2") and its
-toes by the double they grow from ("on 4-4's second toe"). :func:`place_data` is
+toes by the double they grow from ("on 4-4's second toe"). When both ends of the
+line show the same number and make different games, the end is told by the tile it
+lies on ("6-1 on the 6 of 6-6"). :func:`place_data` is
 the same place for a machine (``dominoes review --json``), and
 :func:`distinct_moves` makes placements with the same outcome one move.
 
@@ -110,7 +112,23 @@ def _where(state: Any, play: Play, names: Sequence[str], viewer: int, brief: boo
         arm = f"{END_NAMES[end]} arm" if end < len(END_NAMES) else f"arm {end}"
         place = f"{arm}'s {number}" if number is not None else arm
         return place if brief else f"on the {place}"
-    return f"on the {number}" if number is not None else f"on the {END_NAMES[end]}"
+    if number is None:
+        return f"on the {END_NAMES[end]}"
+    return f"on the {number}{_which_of_two(state, play, number)}"
+
+
+def _which_of_two(state: Any, play: Play, number: int) -> str:
+    """When both ends of the line show ``number`` and the tile makes a different game on
+    each (a double at one end, a spinner behind the other), the end is told by the tile
+    it lies on: `` of 6-6``; ``""`` when one end is as good as the other (R-M-2)."""
+    ends, line = state.ends, state.line
+    other = 1 - play.end
+    if other >= len(ends) or ends[other] != number or len(line) < 2:
+        return ""
+    if same_outcome(state, play, Play(play.tile, other, play.touch)):
+        return ""
+    at = line[0] if play.end == 0 else line[-1]
+    return f" of {tiles.name(at.tile)}"
 
 
 def move_words(
