@@ -262,7 +262,7 @@ class ReplayScreen(DismissOnce, Screen[None]):
         return out
 
     def step_text(self) -> Text:
-        """Which move this is and what it did, e.g. ``Move 12/84 · CPU played 6-4 on the right``."""
+        """Which move this is and what it did, e.g. ``Move 12/84 · CPU played 6-4 on the 4``."""
         i, g = self.index, self.game
         t = Text()
         t.append(f"Move {i}/{len(self.record.log)}", style="bold")

@@ -68,8 +68,9 @@ MARK_STYLES = {
     "inaccuracy": "#e0d070",
     None: "#7ee07e",
 }
-LIST_ROOM = 20
-"""The cells of a row of the list of decisions (26 at 100 columns and wider)."""
+LIST_ROOM = 19
+"""The cells of a row of the list of decisions, with room for its scrollbar (25 at 100
+columns and wider)."""
 BEST = "★"
 """Marks the better move's tile in the hand."""
 
