@@ -88,9 +88,7 @@ def entry_text(
     t.append(f"{where:>{pad}} ", style="dim")
     t.append(SYMBOLS.get(j.mark, "  "), style=MARK_STYLES.get(j.mark, ""))
     t.append(f" {played_words(j, names, brief=True)}")
-    if t.cell_len > width:
-        t.truncate(width - 1)
-        t.append("…")
+    t.truncate(width, overflow="ellipsis")
     return t
 
 
