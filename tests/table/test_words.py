@@ -344,7 +344,7 @@ def test_the_options_help_names_no_rule_id() -> None:
 
 @pytest.mark.parametrize(
     "topic",
-    ["", ".sentence", ".scores", ".prompts", ".saved", ".coach", ".glance"],
+    ["", ".sentence", ".scores", ".prompts", ".saved", ".coach", ".glance", ".places", ".review"],
 )
 def test_the_words_examples_hold(topic: str) -> None:
     """The examples in each words module's docstrings (the package's own, too) run."""
