@@ -1,4 +1,6 @@
-"""CPU players' moves in words, for the hint, the review and the screens."""
+"""CPU players' moves in short words, for messages about a move (a refused one, the hint's
+reason as the search gives it). What a player reads names a move by its place, the
+table's way: :func:`dominoes_tui.table.words.move_words` ("6-4 on the 4")."""
 
 from __future__ import annotations
 
