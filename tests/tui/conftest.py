@@ -12,6 +12,7 @@ from dominoes_tui.engine import HAND_OVER, Draw, Game, Pass, Play, PlayDoubles, 
 from dominoes_tui.table import EndQuestion, Pace, PlaceQuestion, TableSession, TouchQuestion
 from dominoes_tui.tui.app import DominoesApp
 from dominoes_tui.tui.screens.dialogs import HandOverScreen, MatchOverScreen
+from dominoes_tui.tui.screens.options import ChoiceRow
 from dominoes_tui.tui.screens.table import TableScreen
 
 
@@ -198,3 +199,14 @@ async def play_until(pilot, done, limit: int = 2000) -> None:
         else:
             await settle(pilot)
     raise AssertionError("the game did not reach the expected point")
+
+
+async def focus_row(pilot, key: str) -> ChoiceRow:
+    """Focus the options screen's row of ``key`` (as a click or Tab would; the row's own
+    keys are what the tests press), and return it."""
+    rows = [r for r in pilot.app.screen.query(ChoiceRow) if r.key == key]
+    assert rows, f"no row for {key}"
+    rows[0].focus()
+    await pilot.pause()
+    assert pilot.app.screen.focused is rows[0]
+    return rows[0]

@@ -10,7 +10,7 @@ of How to play, the start menu with Continue's description and the question.
 from __future__ import annotations
 
 import pytest
-from conftest import first_legal, make_app, play_until, settle, take_turn
+from conftest import first_legal, focus_row, make_app, play_until, settle, take_turn
 from textual.command import CommandList, CommandPalette
 
 from dominoes_tui import options, store
@@ -307,15 +307,6 @@ async def open_options(pilot, variant: str) -> OptionsScreen:
     await pilot.pause()
     assert isinstance(pilot.app.screen, OptionsScreen)
     return pilot.app.screen
-
-
-async def focus_row(pilot, key: str) -> ChoiceRow:
-    screen = pilot.app.screen
-    for _ in range(30):
-        if isinstance(screen.focused, ChoiceRow) and screen.focused.key == key:
-            return screen.focused
-        await pilot.press("down")
-    raise AssertionError(f"no row for {key}")
 
 
 async def test_reset_to_the_house_rules_asks_first() -> None:
