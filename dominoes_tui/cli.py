@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Optional
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from . import options
 from .engine import VariantError
@@ -41,6 +41,26 @@ class _Commands(TyperGroup):
     def format_help(self, ctx: typer.Context, formatter: Any) -> None:
         _bare_flags(self, ctx)
         super().format_help(ctx, formatter)
+
+
+class _CompactFlags(TyperCommand):
+    """A command whose help shows an on/off pair in one column, ``--[no-]bonuses``,
+    leaving the width to the help lines (80 columns)."""
+
+    def format_help(self, ctx: typer.Context, formatter: Any) -> None:
+        kept = []
+        for param in self.params:
+            pair = [o for o in param.opts if o.startswith("--")]
+            off = [o for o in param.secondary_opts if o.startswith("--no-")]
+            if len(pair) == 1 and off == ["--no-" + pair[0][2:]]:
+                kept.append((param, param.opts, param.secondary_opts))
+                param.opts = ["--[no-]" + pair[0][2:]]
+                param.secondary_opts = []
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            for param, opts, secondary in kept:
+                param.opts, param.secondary_opts = opts, secondary
 
 
 app = typer.Typer(
@@ -96,39 +116,29 @@ def main(
 
 
 # The rule flags of ``dominoes play``, one per ``options.FLAGS`` name (in its order):
-# the value's type, the help line and, for a number, its placeholder. Each becomes
-# ``--name`` (``--name/--no-name`` for an on/off flag), None when not given.
-_RULE_FLAGS: dict[str, tuple[type, str, str | None]] = {
-    "target": (int, "Match target, e.g. 201 (0: a single hand).", None),
-    "players": (int, "Seats at the table (the deal follows the house's rule).", None),
-    "set": (int, "Play with a double-N set (6, 9 or 12).", "N"),
-    "rule_of_13": (bool, "Hold penalties under 13 while at 0.", None),
-    "full_fish": (bool, "A blocked loser also writes the winner's pips.", None),
-    "bonuses": (bool, "6-6 = 50 and 0-0 = 25 when led first or played last.", None),
-    "first_double": (
-        bool,
-        "Openers must lead a double if they hold one (classic: later hands; "
-        "double-first: the opening tile of every hand).",
-        None,
-    ),
-    "two_doubles": (bool, "Lay the doubles of both ends in one turn.", None),
-    "drawing": (
-        str,
-        "until_playable (only when you cannot play), any_time or none (block game).",
-        None,
-    ),
-    "reserve": (int, "Boneyard tiles that are never drawn (0, 1, 2).", None),
-    "hand_size": (int, "Tiles dealt to each player.", None),
-    "scoring": (
-        str,
-        "winner_takes (the target wins) or penalty (goat scoring: the target loses).",
-        None,
-    ),
-    "clock": (int, "Chess clock: minutes per player (0: off).", "MINUTES"),
-    "turn_limit": (int, "Per-turn limit: 0, 30 or 60 seconds.", "SECONDS"),
-    "rematch_swap": (bool, "A rematch's first hand is opened by the other player.", None),
-    "first_turn_run": (bool, "Mexican Train: a first turn may lay a run on your own train.", None),
-    "rounds": (int, "Mexican Train, Chicken Foot: play the first N round doubles (0: all).", None),
+# the value's type, the help panel, the help line and, for a number, its placeholder.
+# Each becomes ``--name`` (``--name/--no-name`` for an on/off flag), None when not given.
+# A help line names no value that some house refuses: each house's own values are in
+# ``dominoes rules NAME`` (tests/cli/test_help.py).
+RULES_HINT = "the house's choices: dominoes rules NAME"
+_RULE_FLAGS: dict[str, tuple[type, str, str, str | None]] = {
+    "target": (int, "Table", "The score that ends the match.", None),
+    "players": (int, "Table", "Seats at the table; the deal follows.", None),
+    "set": (int, "Table", "Play a double-N set.", "N"),
+    "rule_of_13": (bool, "House rules", "Hold penalties under 13 while at 0.", None),
+    "full_fish": (bool, "House rules", "Blocked: the loser writes both hands.", None),
+    "bonuses": (bool, "House rules", "Bonus: 6-6 or 0-0 led first or last.", None),
+    "first_double": (bool, "House rules", "Lead a double if you hold one.", None),
+    "two_doubles": (bool, "House rules", "Lay both ends' doubles in one turn.", None),
+    "drawing": (str, "House rules", f"When you may draw ({RULES_HINT}).", None),
+    "reserve": (int, "House rules", "Boneyard tiles that are never drawn.", None),
+    "hand_size": (int, "Table", "Tiles dealt to each player.", None),
+    "scoring": (str, "House rules", f"Who writes the points ({RULES_HINT}).", None),
+    "clock": (int, "Clock", "Chess clock: minutes per player.", "MINUTES"),
+    "turn_limit": (int, "Clock", "Seconds per turn; then a move is made.", "SECONDS"),
+    "rematch_swap": (bool, "Table", "A rematch is opened by the other player.", None),
+    "first_turn_run": (bool, "House rules", "First turn: lay a run on your train.", None),
+    "rounds": (int, "Table", "Rounds, from the highest double down.", None),
 }
 
 
@@ -141,10 +151,10 @@ def _rule_flag_parameters() -> list[inspect.Parameter]:
     """The Typer parameters of the rule flags, made from ``options.FLAGS`` and their help."""
     out = []
     for name in options.FLAGS:
-        kind, help_text, metavar = _RULE_FLAGS[name]
+        kind, panel, help_text, metavar = _RULE_FLAGS[name]
         flag = _flag_name(name)
         decl = f"{flag}/--no-{flag[2:]}" if kind is bool else flag
-        option = typer.Option(None, decl, help=help_text, metavar=metavar)
+        option = typer.Option(None, decl, help=help_text, metavar=metavar, rich_help_panel=panel)
         annotation = Optional[kind]  # noqa: UP045 (a type made at run time)
         out.append(
             inspect.Parameter(
@@ -183,45 +193,33 @@ def _with_rule_flags(before: str) -> Callable[[Callable[..., None]], Callable[..
     return decorate
 
 
-@app.command()
+@app.command(cls=_CompactFlags)
 @_with_rule_flags(before="daily")
 def play(
     variant: str = typer.Option(
-        DEFAULT_VARIANT, "--variant", "-v", help="The house rules to play."
+        DEFAULT_VARIANT, "--variant", "-v", help="The house to play (dominoes variants)."
     ),
-    seed: int | None = typer.Option(None, "--seed", help="Deal from this seed (repeatable games)."),
+    seed: int | None = typer.Option(None, "--seed", help="Deal from this seed (repeatable)."),
     level: str | None = typer.Option(
-        None, "--level", "-l", help="CPU level (default: medium, or the first level there is)."
+        None, "--level", "-l", help="CPU level: easy, medium (default), hard, expert."
     ),
-    speed: float | None = typer.Option(
-        None,
-        "--speed",
-        help="How fast the CPU's moves show: 2 is twice as fast (default: your pace setting).",
-    ),
+    speed: float | None = typer.Option(None, "--speed", help="CPU pace: 2 is twice as fast."),
     tile_style: str | None = typer.Option(
-        None,
-        "--tiles",
-        help="Draw tiles as 'box' text with pips (works everywhere) or 'unicode' glyphs "
-        "(default: your tile setting).",
+        None, "--tiles", help="box (text, works everywhere) or unicode glyphs."
     ),
     resume: bool = typer.Option(
-        False,
-        "--resume",
-        help="Continue the match saved when you last left (its own rules and CPU level).",
+        False, "--resume", help="Continue the match saved when you last left."
     ),
     daily: bool = typer.Option(
-        False,
-        "--daily",
-        help="Play today's deal: the same hand for everyone today (classic, one hand, "
-        "against Hard); your best result is kept.",
+        False, "--daily", help="Today's deal: one classic hand against Hard."
     ),
     *,
     rule_flags: Mapping[str, Any],
 ) -> None:
-    """Play a match against the CPU (the house's rules, changed by the option flags).
+    """Play a match against the CPU: the house's rules, changed by the flags.
 
-    A flag takes only the values the house's options screen offers; your own
-    variant in variants.toml can offer more."""
+    A flag takes only the values the house offers (dominoes rules NAME lists
+    them); your own variant in variants.toml can offer more."""
     from .ai import LEVELS
 
     if daily:
@@ -331,15 +329,29 @@ def variants(
 
 @app.command()
 def rules(name: str = typer.Argument(DEFAULT_VARIANT, help="A variant name.")) -> None:
-    """Print a variant's rules in plain words."""
+    """Print a variant's rules in plain words, and the flags it offers a choice of."""
+    import shutil
+    import textwrap
+
     r = _variant(name)
-    title = f"{r.name}: {r.description}" if r.description else r.name
-    typer.echo(title)
-    if r.house:
-        typer.echo(f"({r.house})")
+    width = max(40, shutil.get_terminal_size().columns - 1)  # COLUMNS, else the terminal's
+
+    def say(text: str, first: str = "", rest: str = "") -> None:
+        typer.echo(textwrap.fill(text, width, initial_indent=first, subsequent_indent=rest))
+
+    say(f"{r.name}: {r.description}" if r.description else r.name)
     typer.echo("")
     for para in explain(r):
-        typer.echo(f"- {para}")
+        say(para, "- ", "  ")
+    choices = options.flag_choices(r)
+    typer.echo("")
+    if choices:
+        say(f"Choices for dominoes play --variant {r.name}:")
+        for line in choices:
+            say(line, "  ", "    ")
+        say("Every other flag takes only the house's own value, as above.")
+    else:
+        say("No choices: every dominoes play flag takes only the house's own value.")
 
 
 @app.command()

@@ -409,7 +409,12 @@ CUSTOM_CLOCK = (0, 180)
 screen's +/- sets a custom time, see :func:`step_clock`)."""
 
 _UNITS = {"clock_minutes": "minutes", "turn_seconds": "seconds"}
-_ZERO = {"target": "a single hand", "clock_minutes": "no clock", "turn_seconds": "no limit"}
+_ZERO = {
+    "target": "a single hand",
+    "clock_minutes": "no clock",
+    "turn_seconds": "no limit",
+    "rounds": "all",
+}
 
 
 class FlagRefused(ValueError):
@@ -484,13 +489,27 @@ def flag_refusal(base: Rules, flag: str, value: Any) -> str | None:
         lo, hi = CUSTOM_CLOCK
         if lo <= setting <= hi:
             return None
+    elif setting in offered(base, key):
+        return None
+    return f"{_spell(flag, value)}: {base.name} offers {allowed_values(base, flag)}."
+
+
+def allowed_values(base: Rules, flag: str) -> str:
+    """The values ``base`` takes for a ``dominoes play`` flag, in words.
+
+    >>> from dominoes_tui.engine import load_variant
+    >>> allowed_values(load_variant("classic"), "target")
+    '101, 201, 301 or 501'
+    >>> allowed_values(load_variant("mexican-train"), "rounds")
+    '0, 1, 3 or 7 (0: all)'
+    """
+    key = _flag_key(base, flag)
+    if key == "clock_minutes" and key in base.options:
+        lo, hi = CUSTOM_CLOCK
         allowed = f"{lo} to {hi}"
         zero = True
     else:
-        values = offered(base, key)
-        if setting in values:
-            return None
-        shown = [_as_flag(key, v) for v in values]
+        shown = [_as_flag(key, v) for v in offered(base, key)]
         if all(isinstance(v, bool) for v in shown):
             words = list(dict.fromkeys(_spell(flag, v) for v in shown))
         else:
@@ -505,7 +524,28 @@ def flag_refusal(base: Rules, flag: str, value: Any) -> str | None:
         allowed += f" {_UNITS[key]}"
     if zero and key in _ZERO:
         allowed += f" (0: {_ZERO[key]})"
-    return f"{_spell(flag, value)}: {base.name} offers {allowed}."
+    return allowed
+
+
+def flag_choices(base: Rules) -> list[str]:
+    """The ``dominoes play`` flags that offer ``base`` a choice, each with its values
+    (``dominoes rules NAME``); the other flags take only the house's own value.
+
+    >>> from dominoes_tui.engine import load_variant
+    >>> flag_choices(load_variant("mexican-train"))
+    ['--players: 2 to 8', '--set: 12 or 9', '--[no-]first-turn-run (house: off)', '--rounds: 0, 1, 3 or 7 (0: all)']
+    """
+    out = []
+    for flag in FLAGS:
+        key = _flag_key(base, flag)
+        if key == "clock_minutes" and key in base.options or len(offered(base, key)) > 1:
+            words = allowed_values(base, flag)
+            if words.startswith("--"):  # on/off, with the house's own
+                own = "on" if _as_flag(key, base.option_value(key)) else "off"
+                out.append(f"--[no-]{flag.replace('_', '-')} (house: {own})")
+            else:
+                out.append(f"--{flag.replace('_', '-')}: {words}")
+    return out
 
 
 def choices_from_flags(base: Rules, **flags: Any) -> dict[str, Any]:

@@ -110,6 +110,8 @@ class Rules:
     name: str = DEFAULT_VARIANT
     description: str = ""
     house: str = ""
+    """Where the rules come from (the source document): for JSON and developers, never
+    shown to a player (issue 25)."""
     set: int = 6
     players: int = 2
     partners: bool = False

@@ -57,7 +57,8 @@ SCREEN_COMMANDS: dict[str, tuple[str, str]] = {
     "quit_match": ("Leave the table", "The match is saved for Continue"),
 }
 """Ctrl+P: the names the command palette gives a screen's keys (the others show by their
-footer description; keys hidden from the footer and not named here are left out)."""
+footer description and tooltip; keys hidden from the footer show when they have a tooltip,
+like the start menu's Daily deal)."""
 
 PlayerFactory = Callable[[str, int], "Player"]
 
@@ -707,11 +708,11 @@ class DominoesApp(NavigatingApp):
             named = SCREEN_COMMANDS.get(binding.action)
             if not enabled or binding.action in actions or binding.action.startswith("app."):
                 continue
-            if named is None and not (binding.show and binding.description):
-                continue
+            if named is None and not (binding.description and (binding.show or binding.tooltip)):
+                continue  # a hidden key with no words of its own (the menu's Tab)
             key = self.get_key_display(binding)
-            title, help_text = named or (binding.description, "")
-            help_text = f"{help_text} ({key})" if help_text else f"Key: {key}"
+            title, help_text = named or (binding.description, binding.tooltip)
+            help_text = f"{help_text or title} ({key})"
             actions.add(binding.action)
             titles.add(title)
             yield SystemCommand(title, help_text, partial(screen.run_action, binding.action))

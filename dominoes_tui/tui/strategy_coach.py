@@ -288,8 +288,13 @@ class CoachQuestion(ModalScreen[bool]):
     """
 
     BINDINGS = [
-        Binding("y", "answer(True)", "Play it"),
-        Binding("n,escape", "answer(False)", "Take it back"),
+        Binding("y", "answer(True)", "Play it", tooltip="Play the move as you chose it"),
+        Binding(
+            "n,escape",
+            "answer(False)",
+            "Take it back",
+            tooltip="Take the move back and choose again",
+        ),
     ]
 
     def __init__(self, question: str, chances: str = "") -> None:

@@ -499,6 +499,7 @@ async def test_the_command_palette_lists_the_tables_and_the_apps_commands() -> N
         for title in ("New game", "How to play", "Statistics", "Start menu", "Quit"):
             assert title in titles
         assert "Pass" not in titles  # only what applies now
+        assert_described(app.get_system_commands(app.screen))
         await pilot.press("ctrl+p")
         await pilot.pause()
         assert isinstance(app.screen, CommandPalette)
@@ -513,9 +514,49 @@ async def test_the_palette_on_the_start_menu_has_the_apps_commands() -> None:
     app = menu_app()
     async with app.run_test(size=SIZE) as pilot:
         await menu_ready(pilot)
-        titles = [c.title for c in app.get_system_commands(app.screen)]
+        commands = list(app.get_system_commands(app.screen))
+        titles = [c.title for c in commands]
         assert titles.count("New game") == 1 and "How to play" in titles
         assert "Start menu" not in titles
+        assert "Daily deal" in titles  # a key the menu's list shows, not the footer
+        assert_described(commands)
+
+
+def assert_described(commands) -> None:
+    """Every palette entry says what it does in words of its own (not "Key: c")."""
+    for c in commands:
+        words = c.help.rsplit(" (", 1)[0]
+        assert words and words != c.title and not c.help.startswith("Key:"), (c.title, c.help)
+
+
+def test_every_key_a_screen_shows_has_palette_words() -> None:
+    """Every screen's keys that reach the palette (shown in the footer, or hidden with a
+    tooltip) carry words for it: SCREEN_COMMANDS' or the key's tooltip."""
+    import importlib
+    import pkgutil
+
+    from textual.screen import Screen
+
+    import dominoes_tui.tui as tui
+    from dominoes_tui.tui.app import SCREEN_COMMANDS
+
+    for info in pkgutil.walk_packages(tui.__path__, "dominoes_tui.tui."):
+        importlib.import_module(info.name)
+    screens: list[type] = []
+    todo = [Screen]
+    while todo:
+        cls = todo.pop()
+        todo += cls.__subclasses__()
+        if cls.__module__.startswith("dominoes_tui."):
+            screens.append(cls)
+    assert len(screens) > 10
+    for cls in screens:
+        for b in cls.__dict__.get("BINDINGS", []):  # its own (not Textual's palette's)
+            if not hasattr(b, "action") or b.action.startswith("app."):
+                continue
+            if b.action in SCREEN_COMMANDS or not b.show:
+                continue
+            assert b.tooltip and b.tooltip != b.description, (cls.__name__, b.key, b.description)
 
 
 # ------------------------------------------------------------ plurals

@@ -146,11 +146,22 @@ class HandOverScreen(LearnFromTheHand, DismissOnce, ModalScreen[None]):
     """Both hands shown, the score written with its breakdown in words."""
 
     BINDINGS = [
-        Binding("enter,space,n", "next", "Next hand", key_display="⏎"),
-        Binding("R", "review", "Review"),
-        Binding("a", "again(0)", "Deal again"),
-        Binding("o", "again(1)", "Other seat"),
-        Binding("v", "peek", "Look at the table"),
+        Binding(
+            "enter,space,n", "next", "Next hand", key_display="⏎", tooltip="Deal the next hand"
+        ),
+        Binding("R", "review", "Review", tooltip="Expert judges your moves in this match"),
+        Binding(
+            "a", "again(0)", "Deal again", tooltip="Play the same deal again from the same seat"
+        ),
+        Binding(
+            "o", "again(1)", "Other seat", tooltip="Play the same deal again from the other seat"
+        ),
+        Binding(
+            "v",
+            "peek",
+            "Look at the table",
+            tooltip="Hide this box and look at the table as it ended",
+        ),
     ]
 
     def __init__(self, table: TableSession) -> None:
@@ -205,8 +216,15 @@ class RoundOverScreen(HandOverScreen):
     """Mexican Train and Chicken Foot: the same, between rounds."""
 
     BINDINGS = [
-        Binding("enter,space,n", "next", "Next round", key_display="⏎"),
-        Binding("v", "peek", "Look at the table"),
+        Binding(
+            "enter,space,n", "next", "Next round", key_display="⏎", tooltip="Deal the next round"
+        ),
+        Binding(
+            "v",
+            "peek",
+            "Look at the table",
+            tooltip="Hide this box and look at the table as it ended",
+        ),
     ]
 
 
@@ -218,12 +236,18 @@ class MatchOverScreen(LearnFromTheHand, DismissOnce, ModalScreen[str]):
     """Who won and why, the final scores, the hands played; Rematch, New game, Quit."""
 
     BINDINGS = [
-        Binding("r", "choose('rematch')", "Rematch"),
-        Binding("R", "review", "Review"),
-        Binding("n", "choose('new')", "New game"),
-        Binding("q", "choose('quit')", "Quit"),
-        Binding("a", "again(0)", "Deal again"),
-        Binding("o", "again(1)", "Other seat"),
+        Binding(
+            "r", "choose('rematch')", "Rematch", tooltip="Play the same house and opponent again"
+        ),
+        Binding("R", "review", "Review", tooltip="Expert judges your moves in this match"),
+        Binding("n", "choose('new')", "New game", tooltip="Choose a house and start a new match"),
+        Binding("q", "choose('quit')", "Quit", tooltip="Quit the program"),
+        Binding(
+            "a", "again(0)", "Deal again", tooltip="Play the same deal again from the same seat"
+        ),
+        Binding(
+            "o", "again(1)", "Other seat", tooltip="Play the same deal again from the other seat"
+        ),
     ]
 
     def __init__(self, table: TableSession) -> None:
@@ -297,7 +321,9 @@ class MatchOverScreen(LearnFromTheHand, DismissOnce, ModalScreen[str]):
 class RulesScreen(DismissOnce, ModalScreen[None]):
     """The rules of this variant in words (``?``)."""
 
-    BINDINGS = [Binding("escape,question_mark,q", "close", "Close")]
+    BINDINGS = [
+        Binding("escape,question_mark,q", "close", "Close", tooltip="Close the rules and go back")
+    ]
 
     def __init__(self, rules: Rules, keys: list[tuple[str, str]] | None = None) -> None:
         """``keys``: the keys that apply at the table now, and what each does."""
@@ -309,8 +335,7 @@ class RulesScreen(DismissOnce, ModalScreen[None]):
         r = self.rules
         with Vertical(id="dialog", classes="rules"):
             # the house's one-line description may no longer hold once options change it
-            title = f"{r.name} ({r.house})" if r.house else r.name
-            yield Static(Text(title), id="dialog-title")
+            yield Static(Text(r.name), id="dialog-title")
             with VerticalScroll():
                 yield Static(Text("\n\n".join(f"• {p}" for p in explain(r))), id="rules-text")
             if self.keys is None:
@@ -331,8 +356,8 @@ class ConfirmScreen(DismissOnce, ModalScreen[bool]):
     """A yes/no question."""
 
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
+        Binding("y", "answer(True)", "Yes", tooltip="Answer yes"),
+        Binding("n,escape", "answer(False)", "No", tooltip="Answer no"),
     ]
 
     def __init__(self, question: str) -> None:
@@ -364,10 +389,19 @@ class ResumeOrNewScreen(DismissOnce, ModalScreen[str | None]):
     """
 
     BINDINGS = [
-        Binding("r", "answer('resume')", "Resume"),
-        Binding("n", "answer('new')", "New game"),
-        Binding("escape", "back", "Back"),
-        Binding("escape", "leave", "Quit"),  # nothing to go back to (dominoes play)
+        Binding(
+            "r", "answer('resume')", "Resume", tooltip="Continue the saved match where you left it"
+        ),
+        Binding(
+            "n",
+            "answer('new')",
+            "New game",
+            tooltip="Start a new match (the saved one is set aside)",
+        ),
+        Binding("escape", "back", "Back", tooltip="Back to the start menu"),
+        Binding(
+            "escape", "leave", "Quit", tooltip="Quit the program"
+        ),  # nothing to go back to (dominoes play)
     ]
 
     def __init__(self, summary: str, back: str = "Back") -> None:
@@ -417,9 +451,11 @@ class OtherWindowScreen(DismissOnce, ModalScreen[str | None]):
     """
 
     BINDINGS = [
-        Binding("w", "answer('watch')", "Watch"),
-        Binding("escape,b", "answer(None)", "Back"),
-        Binding("q", "answer('quit')", "Quit"),
+        Binding(
+            "w", "answer('watch')", "Watch", tooltip="Watch the match open in the other window"
+        ),
+        Binding("escape,b", "answer(None)", "Back", tooltip="Back to the start menu"),
+        Binding("q", "answer('quit')", "Quit", tooltip="Quit the program"),
     ]
 
     def __init__(self, problem: str) -> None:
@@ -466,7 +502,7 @@ class WatchScreen(DismissOnce, ModalScreen[None]):
         padding: 0 1;
     }
     """
-    BINDINGS = [Binding("escape,q,b", "close", "Back")]
+    BINDINGS = [Binding("escape,q,b", "close", "Back", tooltip="Stop watching and go back")]
     EVERY = 2.0
     """Seconds between two looks at the other window's save."""
     MOVES = 10
@@ -544,8 +580,8 @@ class CoachOfferScreen(DismissOnce, ModalScreen[bool]):
     """Offered once, over the first table: coach the person's first hand?"""
 
     BINDINGS = [
-        Binding("y", "answer(True)", "Coach me"),
-        Binding("n,escape", "answer(False)", "No thanks"),
+        Binding("y", "answer(True)", "Coach me", tooltip="Turn the coach on for this hand"),
+        Binding("n,escape", "answer(False)", "No thanks", tooltip="Play without the coach"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -569,7 +605,7 @@ class CoachOfferScreen(DismissOnce, ModalScreen[bool]):
 class TooSmallScreen(Screen[None]):
     """Shown while the terminal is smaller than the table needs; q or Esc quits."""
 
-    BINDINGS = [Binding("q,escape", "leave", "Quit")]
+    BINDINGS = [Binding("q,escape", "leave", "Quit", tooltip="Quit the program (a match is saved)")]
 
     def __init__(self, width: int, height: int, need: tuple[int, int], saved: bool = False) -> None:
         """``saved``: an unfinished match is at the table (and saved: said)."""

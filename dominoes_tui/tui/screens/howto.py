@@ -23,8 +23,10 @@ class HowToPlayScreen(DismissOnce, ModalScreen[None]):
     """The basics of one house for a first-time player, with a drawn example line."""
 
     BINDINGS = [
-        Binding("escape,q,f1", "close", "Close"),
-        Binding("c", "coach", "Coach on/off"),
+        Binding("escape,q,f1", "close", "Close", tooltip="Close how to play and go back"),
+        Binding(
+            "c", "coach", "Coach on/off", tooltip="Turn the coach for your first hands on or off"
+        ),
     ]
 
     def __init__(self, rules: Rules, coach: bool = False, at_table: bool = False) -> None:
@@ -37,9 +39,9 @@ class HowToPlayScreen(DismissOnce, ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         r = self.rules
-        house = f" ({r.house})" if r.house else ""
         with Vertical(id="dialog", classes="how-to-play"):
-            yield Static(Text(f"How to play: {r.name}{house}"), id="dialog-title")
+            # the house's name only: its ``house`` (the rules' source) is not the player's
+            yield Static(Text(f"How to play: {r.name}"), id="dialog-title")
             with VerticalScroll(id="howto-scroll"):
                 yield Static(self.body(), id="howto-text")
             yield Static(self.coach_text(), id="howto-coach")

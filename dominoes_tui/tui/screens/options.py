@@ -59,7 +59,9 @@ class ChoiceRow(Widget, can_focus=True):
     """
 
     BINDINGS = [
-        Binding("left", "step(-1)", "Change", key_display="←→"),
+        Binding(
+            "left", "step(-1)", "Change", key_display="←→", tooltip="Change the highlighted option"
+        ),
         Binding("right", "step(1)", "Change", show=False),
         Binding("up", "app.focus_previous", "Move", show=False),
         Binding("down", "app.focus_next", "Move", show=False),
@@ -195,9 +197,9 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
     BINDINGS = [
         Binding("up", "focus_previous", "Move", key_display="↑↓", show=False),
         Binding("down", "focus_next", "Move", show=False),
-        Binding("s", "start", "Start"),
-        Binding("x", "reset", "Reset"),
-        Binding("escape", "back", "Back"),
+        Binding("s", "start", "Start", tooltip="Start the match with these options"),
+        Binding("x", "reset", "Reset", tooltip="Put every option back to the house's own"),
+        Binding("escape", "back", "Back", tooltip="Back to the start menu (the options are kept)"),
     ]
 
     def __init__(self, base: Rules, levels: tuple[str, ...], level: str | None = None) -> None:
@@ -243,8 +245,7 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
         box = Vertical(id="options-box")
         box.border_title = Text(f"Table options: {self.base.name}")  # a file's name: no markup
         with box:
-            house = f" ({self.base.house})" if self.base.house else ""
-            yield Static(Text(f"{self.base.description}{house}"), id="house")
+            yield Static(Text(self.base.description), id="house")
             with VerticalScroll(id="controls", can_focus=False):
                 for group in options.GROUPS:
                     rows = [c for c in self.controls if c.group == group]

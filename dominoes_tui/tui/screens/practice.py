@@ -124,11 +124,18 @@ class PracticeOverScreen(ModalScreen[str]):
     """
 
     BINDINGS = [
-        Binding("a", "choose('again')", "Again"),
-        Binding("o", "choose('other')", "Other seat"),
-        Binding("R", "review", "Review"),
-        Binding("escape", "choose('back')", "Back"),
-        Binding("v", "peek", "Look at the table"),
+        Binding("a", "choose('again')", "Again", tooltip="Play the same deal again"),
+        Binding(
+            "o", "choose('other')", "Other seat", tooltip="Play the same deal from the other seat"
+        ),
+        Binding("R", "review", "Review", tooltip="Expert judges your moves in this deal"),
+        Binding("escape", "choose('back')", "Back", tooltip="Back to where you came from"),
+        Binding(
+            "v",
+            "peek",
+            "Look at the table",
+            tooltip="Hide this box and look at the table as it ended",
+        ),
     ]
 
     def __init__(self, table: TableSession, practice: Practice) -> None:

@@ -123,14 +123,20 @@ class ReplayScreen(DismissOnce, Screen[None]):
     """
 
     BINDINGS = [
-        Binding("left", "step(-1)", "Back", key_display="←"),
-        Binding("right", "step(1)", "Forward", key_display="→"),
-        Binding("pageup", "hand(-1)", "Hand", key_display="PgUp/PgDn"),
+        Binding("left", "step(-1)", "Back", key_display="←", tooltip="One move back"),
+        Binding("right", "step(1)", "Forward", key_display="→", tooltip="One move forward"),
+        Binding(
+            "pageup",
+            "hand(-1)",
+            "Hand",
+            key_display="PgUp/PgDn",
+            tooltip="The hand before or after",
+        ),
         Binding("pagedown", "hand(1)", "Next hand", show=False),
-        Binding("home", "go(0)", "Start", key_display="Home"),
-        Binding("end", "go(-1)", "End", key_display="End"),
-        Binding("R", "review", "Review"),
-        Binding("escape,q", "close", "Close"),
+        Binding("home", "go(0)", "Start", key_display="Home", tooltip="Jump to the first move"),
+        Binding("end", "go(-1)", "End", key_display="End", tooltip="Jump to the last move"),
+        Binding("R", "review", "Review", tooltip="Expert judges your moves in this match"),
+        Binding("escape,q", "close", "Close", tooltip="Close the replay and go back"),
     ]
 
     def __init__(self, record: MatchRecord, hands: Sequence[HandRecord] = ()) -> None:

@@ -229,11 +229,13 @@ class ReviewScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("escape,q", "close", "Back"),
-        Binding("n", "next_marked(1)", "Next marked"),
+        Binding("escape,q", "close", "Back", tooltip="Close the review and go back"),
+        Binding(
+            "n", "next_marked(1)", "Next marked", tooltip="Jump to the next move Expert marked"
+        ),
         Binding("N", "next_marked(-1)", "Previous", show=False),
-        Binding("a", "again(0)", "Deal again"),
-        Binding("o", "again(1)", "Other seat"),
+        Binding("a", "again(0)", "Deal again", tooltip="Play this deal again from the same seat"),
+        Binding("o", "again(1)", "Other seat", tooltip="Play this deal again from the other seat"),
     ]
 
     def __init__(self, job: ReviewJob) -> None:

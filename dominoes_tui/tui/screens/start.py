@@ -124,13 +124,33 @@ class StartScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("n", "choose('new')", "New game"),
-        Binding("c", "choose('continue')", "Continue"),
-        Binding("d", "choose('daily')", "Daily deal", show=False),  # the menu says d
-        Binding("h", "choose('howto')", "How to play"),
-        Binding("r", "choose('rules')", "Rules"),
-        Binding("t", "choose('stats')", "Statistics"),
-        Binding("q", "choose('quit')", "Quit"),
+        Binding(
+            "n",
+            "choose('new')",
+            "New game",
+            tooltip="Choose the table options and start a new match",
+        ),
+        Binding("c", "choose('continue')", "Continue", tooltip="Continue the match you left"),
+        Binding(
+            "d",
+            "choose('daily')",
+            "Daily deal",
+            show=False,
+            tooltip="Today's deal: one classic hand against Hard, the same for everyone",
+        ),  # the menu says d
+        Binding(
+            "h",
+            "choose('howto')",
+            "How to play",
+            tooltip="The basics of the highlighted house, with a drawn example",
+        ),
+        Binding(
+            "r", "choose('rules')", "Rules", tooltip="The highlighted house's rules in plain words"
+        ),
+        Binding(
+            "t", "choose('stats')", "Statistics", tooltip="Your record against the CPU, with charts"
+        ),
+        Binding("q", "choose('quit')", "Quit", tooltip="Quit the program"),
         Binding("tab", "app.focus_next", "Switch", show=False),
     ]
 

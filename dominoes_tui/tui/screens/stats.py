@@ -256,10 +256,24 @@ class StatsScreen(DismissOnce, Screen[None]):
     """
 
     BINDINGS = [
-        Binding("escape,q", "close", "Back"),
-        Binding("enter", "replay", "Replay", key_display="⏎"),
-        Binding("R", "review", "Review"),
-        Binding("pageup", "scroll(-5)", "Scroll", key_display="PgUp/PgDn"),
+        Binding("escape,q", "close", "Back", tooltip="Back to where you came from"),
+        Binding(
+            "enter",
+            "replay",
+            "Replay",
+            key_display="⏎",
+            tooltip="Step through the highlighted match, every hand face up",
+        ),
+        Binding(
+            "R", "review", "Review", tooltip="Expert judges your moves in the highlighted match"
+        ),
+        Binding(
+            "pageup",
+            "scroll(-5)",
+            "Scroll",
+            key_display="PgUp/PgDn",
+            tooltip="Scroll the page up or down",
+        ),
         Binding("pagedown", "scroll(5)", "Scroll", show=False),
     ]
 

@@ -72,16 +72,22 @@ class TableScreen(Screen):
     """One match against the CPU, drawn from its session."""
 
     BINDINGS = [
-        Binding("left", "select(-1)", "Tile", key_display="←→"),
+        Binding(
+            "left",
+            "select(-1)",
+            "Tile",
+            key_display="←→",
+            tooltip="Raise the tile to the left or right",
+        ),
         Binding("right", "select(1)", "Tile", show=False),
         Binding("enter", "play", "Play"),
         Binding("space", "play", "Play", show=False),
         Binding("d", "draw", "Draw"),
         Binding("p", "pass_turn", "Pass"),
         Binding("t", "two_doubles", "Two doubles"),
-        Binding("s", "stop_run", "Stop run"),
+        Binding("s", "stop_run", "Stop run", tooltip="End your first-turn run here"),
         Binding("h", "hint", "Hint"),
-        Binding("l", "log", "Log"),
+        Binding("l", "log", "Log", tooltip="Show every move of the match so far"),
         Binding("question_mark", "rules", "Help", key_display="?"),
         Binding("r", "resign", "Resign"),
         Binding("q", "quit_match", "Quit"),

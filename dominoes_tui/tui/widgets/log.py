@@ -94,7 +94,7 @@ class MoveLog(Widget):
 class LogScreen(ModalScreen[None]):
     """The whole match's move log, hand by hand (``l``); it opens at the latest move."""
 
-    BINDINGS = [Binding("escape,l,q", "close", "Close")]
+    BINDINGS = [Binding("escape,l,q", "close", "Close", tooltip="Close the move log")]
 
     def __init__(self, entries: Sequence[LogEntry], title: str = "Moves") -> None:
         super().__init__()
