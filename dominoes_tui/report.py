@@ -102,9 +102,7 @@ def recent_table(matches: Sequence[MatchRecord]) -> Table:
         t.add_column(name)
     t.add_column("Hands", justify="right")
     for m in matches:
-        you = m.human_side
-        other = [s for i, s in enumerate(m.scores) if i != you]
-        score = "–".join(str(x) for x in [m.scores[you], *other]) if m.scores else ""
+        score = m.score_words()
         t.add_row(
             str(m.id),
             Text(m.ended_at[:16].replace("T", " ")),

@@ -116,13 +116,20 @@ class MatchRecord:
         rules = self.rules()
         return next((s for s in range(rules.players) if rules.side_of(s) == self.human_side), 0)
 
+    def score_words(self) -> str:
+        """The scores, yours first and the others in seat order: ``"47–0–17"``."""
+        you = self.human_side
+        scores = self.scores
+        if not 0 <= you < len(scores):
+            return "–".join(str(x) for x in scores)
+        return "–".join(
+            str(x) for x in [scores[you], *(x for i, x in enumerate(scores) if i != you)]
+        )
+
     def heading(self) -> str:
         """One line naming the match: ``Match 12 · classic against Hard ·
         2026-11-29 10:04 · you lost 87–104 in 9 hands``."""
-        you = self.human_side
-        scores = self.scores
-        ordered = [scores[you], *(x for i, x in enumerate(scores) if i != you)]
-        score = "–".join(str(x) for x in ordered)
+        score = self.score_words()
         outcome = _OUTCOME_WORDS.get(self.outcome, self.outcome)
         hands = f"{self.hands} hand{'s' * (self.hands != 1)}"
         level = self.cpu_level.capitalize()

@@ -62,6 +62,16 @@ class AccuracyPoint:
 
 
 @dataclass(frozen=True)
+class ResultPoint:
+    """One match in the results chart: its number, its letter (W/L/D/A) and the win rate
+    of the finished matches up to it (None before any finished)."""
+
+    match_id: int
+    result: str
+    win_rate: float | None
+
+
+@dataclass(frozen=True)
 class Stats:
     total: GroupStats
     by_variant: list[GroupStats] = field(default_factory=list)
@@ -72,6 +82,8 @@ class Stats:
     recent: list[str] = field(default_factory=list)
     accuracy: list[AccuracyPoint] = field(default_factory=list)
     """Every reviewed match's accuracy, oldest first (filled by ``History.stats``)."""
+    results: list[ResultPoint] = field(default_factory=list)
+    """The matches of ``recent``, oldest first, with the win rate so far (the chart)."""
 
     def recent_values(self) -> list[float]:
         """``recent`` as numbers for a sparkline: win 1, draw 0.5, loss or abandoned 0."""
@@ -134,6 +146,14 @@ def compute_stats(rows: Sequence[SummaryRow], recent: int = 20) -> Stats:
         return dict(sorted(out.items()))
 
     longest, current = streaks(r[4] for r in rows)
+    results = []
+    wins = finished = 0
+    for r in rows:
+        if r[4] in ("win", "loss", "draw"):
+            finished += 1
+            wins += r[4] == "win"
+        rate = wins / finished if finished else None
+        results.append(ResultPoint(r[0], LETTERS.get(r[4], "A"), rate))
     return Stats(
         total=_group(None, None, rows),
         by_variant=[_group(v, None, rs) for v, rs in groups(lambda r: r[1]).items()],
@@ -144,4 +164,5 @@ def compute_stats(rows: Sequence[SummaryRow], recent: int = 20) -> Stats:
         longest_streak=longest,
         current_streak=current,
         recent=[LETTERS.get(r[4], "A") for r in rows[-recent:]] if recent > 0 else [],
+        results=results[-recent:] if recent > 0 else [],
     )

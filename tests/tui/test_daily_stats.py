@@ -234,7 +234,7 @@ def test_accuracy_label_words() -> None:
     from dominoes_tui.store.stats import AccuracyPoint
 
     one = [AccuracyPoint(3, "", "classic", "easy", 0.5, 10)]
-    assert str(accuracy_label(one)) == "Accuracy, 1 reviewed match  50% last, 50% on average"
+    assert str(accuracy_label(one)) == "Accuracy, 1 reviewed match\n50% last, 50% on average"
 
 
 # ------------------------------------------------------------ the options screen

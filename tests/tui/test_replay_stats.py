@@ -7,7 +7,7 @@ import io
 
 import pytest
 from rich.console import Console
-from textual.widgets import DataTable, Sparkline, Static
+from textual.widgets import DataTable, Static
 from typer.testing import CliRunner
 
 from dominoes_tui import cli, store
@@ -27,7 +27,7 @@ from dominoes_tui.tui import replay_app
 from dominoes_tui.tui.navigation import NavigatingApp
 from dominoes_tui.tui.replay_app import ReplayApp
 from dominoes_tui.tui.screens.replay import ReplayScreen
-from dominoes_tui.tui.screens.stats import NO_MATCHES, StatsScreen, form_data, last
+from dominoes_tui.tui.screens.stats import NO_MATCHES, StatsScreen, match_ticks
 from dominoes_tui.tui.widgets.hand import HandView
 from dominoes_tui.tui.widgets.line import LineView
 
@@ -133,11 +133,13 @@ async def test_stats_screen_numbers_agree_with_the_history() -> None:
         assert easy_classic.matches == 3 and easy_classic.wins == wins
         # Penalty per hand (classic) and points per hand (draw) are shown apart.
         assert "Per hand, classic" in summary and "Per hand, draw" in summary
-        # Recent form: the chart has a column pair per match, scaled 0…1.
-        chart = screen.query_one(Sparkline)
-        assert chart.data == form_data(st.recent_values())
-        assert chart.size.width == 2 * len(st.recent) == 10
-        assert st.recent[-1] == "A"
+        # Results over time: a mark per match by its number, the win rate so far a line.
+        assert [p.match_id for p in st.results] == [1, 2, 3, 4, 5]
+        assert [p.result for p in st.results] == st.recent and st.recent[-1] == "A"
+        assert st.results[-1].win_rate == st.total.win_rate  # the unfinished one changes none
+        label = plain(screen.query_one("#results-label", Static))
+        assert "Results, last 5 matches" in label and "win rate so far" in label
+        assert screen.query_one("#results-chart").display
         await pilot.press("escape")
         await pilot.pause()
         assert app.closed and not isinstance(app.screen, StatsScreen)
@@ -185,12 +187,9 @@ async def test_stats_screen_says_when_the_history_was_set_aside() -> None:
         assert plain(screen.query_one("#stats-message", Static)).strip() == NO_MATCHES
 
 
-def test_form_chart_scale_is_fixed() -> None:
-    """All wins are full bars, not the bottom of a min-max scale."""
-    data = form_data([1.0, 1.0], bar_width=2)
-    assert data == [0.0, 1.0, 1.0] * 4
-    assert min(data) == 0.0 and max(data) == 1.0
-    assert last([0.0, 1.0, 0.5]) == 0.5
+def test_charts_name_the_first_and_last_match() -> None:
+    assert match_ticks(list(range(1, 21))) == [1, 6, 11, 16, 20]
+    assert match_ticks([4, 9]) == [4, 9]
 
 
 @pytest.mark.parametrize("size", SIZES)

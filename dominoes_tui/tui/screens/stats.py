@@ -12,22 +12,24 @@ in the recent matches (its accuracy is then kept and charted).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from rich import box
 from rich.table import Table
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Sparkline, Static
+from textual.widgets import DataTable, Footer, Static
+from textual_plotext import PlotextPlot
 
 from ... import store
 from ...engine import VariantError
-from ...report import FORM_STYLE, per_hand, percent
+from ...report import per_hand, percent
 from ...store import HandRecord, MatchRecord
-from ...store.stats import AccuracyPoint, GroupStats, Stats
+from ...store.stats import AccuracyPoint, GroupStats, ResultPoint, Stats
 from ...table.review_job import job_of_record
 from ..messages import OpenReplay, OpenReview
 from .base import DismissOnce
@@ -44,25 +46,93 @@ END_WORDS = {
 NO_MATCHES = "No matches recorded yet: finish a match and your record shows here."
 
 
-BAR_WIDTH = 2
-"""Columns of the form chart per match."""
+CHART_HEIGHT = 9
+"""Rows of each chart, axes and their numbers included."""
+WIN_COLOUR = (92, 194, 106)
+LOSS_COLOUR = (192, 57, 43)
+DRAW_COLOUR = (217, 178, 74)
+LEFT_COLOUR = (159, 184, 171)
+LINE_COLOUR = (255, 233, 168)
+RESULT_MARKS = {"W": ("▲", WIN_COLOUR, 100), "D": ("◆", DRAW_COLOUR, 50)}
+RESULT_MARKS |= {"L": ("▼", LOSS_COLOUR, 0), "A": ("✕", LEFT_COLOUR, 0)}
+"""A match's mark in the results chart: its shape (it reads without colour), colour and
+height in percent (won at the top, lost or left at the bottom, drawn halfway)."""
 
 
-def form_data(values: Sequence[float], bar_width: int = BAR_WIDTH) -> list[float]:
-    """Recent results (0…1) laid out for a :class:`Sparkline` ``bar_width`` columns a match.
+def match_ticks(ids: Sequence[int], most: int = 5) -> list[int]:
+    """At most ``most`` match numbers for the x axis, the first and last among them.
 
-    Textual's sparkline scales bars between the smallest and largest value it is
-    given, so five wins in a row would all be drawn at the bottom. Each column is
-    given as ``[0, 1, value]`` and the chart is exactly ``bar_width`` columns per
-    match: every column then holds one triple, the scale is always 0…1, and
-    :func:`last` picks the match's own value as the bar.
+    >>> match_ticks([3, 4, 5, 7, 9, 10, 12, 13])
+    [3, 5, 9, 12, 13]
+    >>> match_ticks([7])
+    [7]
     """
-    return [x for v in values for _ in range(bar_width) for x in (0.0, 1.0, v)]
+    if len(ids) <= most:
+        return list(ids)
+    step = -(-(len(ids) - 1) // (most - 1))
+    picked = list(ids[::step])
+    if picked[-1] != ids[-1]:
+        picked = [*picked[: most - 1], ids[-1]]
+    return picked
 
 
-def last(bucket: Sequence[float]) -> float:
-    """The summary of one sparkline column: the match's value (see :func:`form_data`)."""
-    return bucket[-1]
+def _axes(plt: Any, ids: Sequence[int]) -> None:
+    """Both charts: match numbers along the bottom, 0-100 % up the side."""
+    plt.ylim(0, 100)
+    plt.yticks([0, 50, 100], ["0%", "50%", "100%"])
+    ticks = match_ticks(ids)
+    plt.xticks(ticks, [str(t) for t in ticks])
+    lo, hi = ids[0], ids[-1]
+    plt.xlim(lo - 0.5, hi + 0.5) if lo != hi else plt.xlim(lo - 1, hi + 1)
+    plt.xlabel("match")
+
+
+def draw_results(plt: Any, points: Sequence[ResultPoint]) -> None:
+    """Each match's result (a mark per match) and the win rate so far (a line), over time."""
+    plt.clear_figure()
+    ids = [p.match_id for p in points]
+    line = [(p.match_id, 100 * p.win_rate) for p in points if p.win_rate is not None]
+    if line:
+        plt.plot([x for x, _ in line], [y for _, y in line], marker="braille", color=LINE_COLOUR)
+    for letter, (mark, colour, height) in RESULT_MARKS.items():
+        xs = [p.match_id for p in points if p.result == letter]
+        if xs:
+            plt.scatter(xs, [height] * len(xs), marker=mark, color=colour)
+    _axes(plt, ids)
+
+
+def draw_accuracy(plt: Any, points: Sequence[AccuracyPoint]) -> None:
+    """The accuracy of each reviewed match, over time."""
+    plt.clear_figure()
+    ids = [p.match_id for p in points]
+    values = [100 * p.accuracy for p in points]
+    if len(points) > 1:
+        plt.plot(ids, values, marker="braille", color=LINE_COLOUR)
+    plt.scatter(ids, values, marker="●", color=WIN_COLOUR)
+    _axes(plt, ids)
+
+
+def chart(widget_id: str) -> PlotextPlot:
+    """A chart on the felt: the screen's colours (its CSS), not the app theme's surface."""
+    plot = PlotextPlot(id=widget_id)
+    plot.theme = "clear"
+    return plot
+
+
+def results_label(points: Sequence[ResultPoint]) -> Text:
+    """Two lines over the chart: ``Results, last 5 matches`` and its legend."""
+    n = len(points)
+    t = Text()
+    t.append(
+        f"Results, {'last ' if n > 1 else ''}{n} match{'es' if n != 1 else ''}\n", "bold #d9b24a"
+    )
+    for letter, words in (("W", "won"), ("D", "drawn"), ("L", "lost"), ("A", "left")):
+        mark, colour, _ = RESULT_MARKS[letter]
+        t.append(mark, "rgb({},{},{})".format(*colour))
+        t.append(f" {words} ", "#cfe0d6")
+    t.append("—", "rgb({},{},{})".format(*LINE_COLOUR))
+    t.append(" win %", "#cfe0d6")
+    return t
 
 
 ACCURACY_RECENT = 30
@@ -74,16 +144,17 @@ NO_REVIEWS = (
 
 
 def accuracy_label(points: Sequence[AccuracyPoint]) -> Text:
-    """``Accuracy, last 12 reviewed matches: 71% last, 64% mean (first 58%)``."""
+    """Two lines over the chart: ``Accuracy, last 12 reviewed matches`` and
+    ``71% last, 64% on average, first 58%``."""
     t = Text()
     n = len(points)
     t.append(f"Accuracy, {'last ' if n > 1 else ''}", "bold #d9b24a")
-    t.append(f"{n} reviewed match{'es' if n != 1 else ''}", "bold #d9b24a")
+    t.append(f"{n} reviewed match{'es' if n != 1 else ''}\n", "bold #d9b24a")
     values = [p.accuracy for p in points]
     mean = sum(values) / n
-    t.append(f"  {values[-1]:.0%} last, {mean:.0%} on average", "#cfe0d6")
+    t.append(f"{values[-1]:.0%} last, {mean:.0%} on average", "#cfe0d6")
     if n > 1:
-        t.append(f" (the first of these {values[0]:.0%})", "#9fb8ab")
+        t.append(f", first {values[0]:.0%}", "#9fb8ab")
     return t
 
 
@@ -115,8 +186,37 @@ def _per_hand_words(g: GroupStats) -> str:
     return f"{g.per_hand:.1f} points scored ({hands})"
 
 
-def groups_table(st: Stats) -> Table:
-    """Win rate and points per hand for each variant and CPU level played."""
+GROUP_COLUMNS: list[Column] = [
+    ("Variant", "Variant", 9, False),
+    ("CPU", "CPU", 8, False),
+    ("Played", "Pl.", 7, True),
+    ("Won", "W", 6, True),
+    ("Lost", "L", 6, True),
+    ("Drawn", "D", 2, True),
+    ("Left", "Left", 3, True),
+    ("Win %", "Win%", 8, True),
+    ("Per hand", "/hand", 5, True),
+]
+"""The columns of "By variant and CPU level"; at 80 columns the least needed give way."""
+
+
+def _group_row(g: GroupStats, all_levels: bool = False) -> list[str | Text]:
+    return [
+        Text("all", style="dim") if all_levels else Text(g.variant or ""),
+        Text(g.cpu_level or ""),
+        str(g.matches),
+        str(g.wins),
+        str(g.losses),
+        str(g.draws),
+        str(g.abandoned),
+        percent(g.win_rate),
+        per_hand(g),
+    ]
+
+
+def groups_table(st: Stats, width: int = 200) -> Table:
+    """Win rate and points per hand for each variant and CPU level played, in the
+    columns that fit ``width`` (none is cut: the least needed give way)."""
     t = Table(
         title="By variant and CPU level",
         title_justify="left",
@@ -127,46 +227,81 @@ def groups_table(st: Stats) -> Table:
         header_style="bold",
         pad_edge=False,
     )
-    t.add_column("Variant", no_wrap=True)
-    t.add_column("CPU", no_wrap=True)
-    for name in ("Played", "Won", "Lost", "Drawn", "Left", "Win %"):
-        t.add_column(name, justify="right", no_wrap=True)
-    t.add_column("Per hand", justify="right", no_wrap=True)
-    for g in st.by_variant_level:
-        t.add_row(
-            Text(g.variant or ""),  # names from the player's files: text, not markup
-            Text(g.cpu_level or ""),
-            str(g.matches),
-            str(g.wins),
-            str(g.losses),
-            str(g.draws),
-            str(g.abandoned),
-            percent(g.win_rate),
-            per_hand(g),
-        )
-    if len(st.by_variant_level) > 1:
-        for g in st.by_level:
-            t.add_row(
-                Text("all", style="dim"),
-                Text(g.cpu_level or ""),
-                str(g.matches),
-                str(g.wins),
-                str(g.losses),
-                str(g.draws),
-                str(g.abandoned),
-                percent(g.win_rate),
-                per_hand(g),
-                style="dim",
-            )
+    rows = [_group_row(g) for g in st.by_variant_level]
+    levels = [_group_row(g, all_levels=True) for g in st.by_level]
+    if len(st.by_variant_level) <= 1:
+        levels = []
+    keep = fit_columns(GROUP_COLUMNS, rows + levels, width)
+    for i, header in keep:
+        right = GROUP_COLUMNS[i][3]
+        t.add_column(header, justify="right" if right else "left", no_wrap=True)
+    for row in rows:
+        t.add_row(*(row[i] for i, _ in keep))
+    for row in levels:
+        t.add_row(*(row[i] for i, _ in keep), style="dim")
     return t
 
 
-def form_letters(recent: Sequence[str], bar_width: int = BAR_WIDTH) -> Text:
-    """One coloured letter per recent match, over its bar in the chart."""
-    t = Text()
-    for r in recent:
-        t.append(r.ljust(bar_width), FORM_STYLE.get(r, ""))
-    return t
+Column = tuple[str, str, int, bool]
+"""A table column: its header, a shorter header, its priority (the lowest is left out
+first when the width is short) and whether it is right-aligned."""
+
+
+def fit_columns(
+    columns: Sequence[Column], rows: Sequence[Sequence[str | Text]], width: int, gap: int = 2
+) -> list[tuple[int, str]]:
+    """The columns that fit ``width`` (by index, with the header to show), decided from
+    the width and the cells: all with their headers if they fit, else the short headers,
+    else the lowest priorities left out one by one. ``gap``: columns between two.
+
+    >>> cols = [("Variant", "Variant", 9, False), ("How it ended", "Ended", 1, False)]
+    >>> rows = [["classic", "target reached"]]
+    >>> fit_columns(cols, rows, 40)
+    [(0, 'Variant'), (1, 'How it ended')]
+    >>> fit_columns(cols, rows, 12)
+    [(0, 'Variant')]
+    """
+
+    def cell_width(i: int, header: str) -> int:
+        return max([len(header), *(len(str(r[i])) for r in rows)])
+
+    def total(keep: list[int], short: bool) -> int:
+        widths = [cell_width(i, columns[i][1] if short else columns[i][0]) for i in keep]
+        return sum(widths) + gap * max(0, len(keep) - 1)
+
+    keep = list(range(len(columns)))
+    if total(keep, short=False) <= width:
+        return [(i, columns[i][0]) for i in keep]
+    while len(keep) > 1 and total(keep, short=True) > width:
+        keep.remove(min(keep, key=lambda i: (columns[i][2], -i)))
+    return [(i, columns[i][1]) for i in keep]
+
+
+RECENT_COLUMNS: list[Column] = [
+    ("N", "N", 9, True),
+    ("Variant", "Variant", 8, False),
+    ("CPU", "CPU", 5, False),
+    ("Result", "Result", 9, False),
+    ("Score", "Score", 7, False),
+    ("Hands", "H", 3, True),
+    ("How it ended", "Ended", 2, False),
+    ("Accuracy", "Acc.", 4, True),
+]
+"""The recent matches' columns; at 80 columns the least needed give way."""
+
+
+def recent_row(m: MatchRecord) -> list[str | Text]:
+    """One recent match's cells, in the order of :data:`RECENT_COLUMNS`."""
+    return [
+        str(m.id),
+        Text(m.variant),  # a name from the player's files: text, not markup
+        Text(m.cpu_level),
+        Text(RESULT_WORDS.get(m.outcome, m.outcome), style=RESULT_STYLE.get(m.outcome, "")),
+        m.score_words(),
+        str(m.hands),
+        END_WORDS.get(m.end_reason, m.end_reason),
+        percent(m.accuracy) if m.accuracy is not None else "–",
+    ]
 
 
 class StatsScreen(DismissOnce, Screen[None]):
@@ -196,48 +331,24 @@ class StatsScreen(DismissOnce, Screen[None]):
         height: auto;
         margin-top: 1;
     }
-    StatsScreen #stats-form {
+    StatsScreen #stats-charts {
         height: auto;
         margin-top: 1;
     }
-    StatsScreen #form-label {
-        height: 1;
-    }
-    StatsScreen #form-letters {
-        height: 1;
-        width: auto;
-    }
-    StatsScreen #form-chart {
-        height: 2;
-        width: 40;
-        background: #0a2e22;
-    }
-    StatsScreen #form-chart > .sparkline--max-color {
-        color: #5cc26a;
-    }
-    StatsScreen #form-chart > .sparkline--min-color {
-        color: #c0392b;
-    }
-    StatsScreen #stats-accuracy {
-        height: auto;
-        margin-top: 1;
-    }
-    StatsScreen #accuracy-label, StatsScreen #accuracy-scale {
+    StatsScreen #stats-results, StatsScreen #stats-accuracy {
+        width: 1fr;
         height: auto;
     }
-    StatsScreen #accuracy-scale {
-        color: #9fb8ab;
+    StatsScreen #stats-results {
+        margin-right: 2;
     }
-    StatsScreen #accuracy-chart {
-        height: 3;
-        width: 40;
+    StatsScreen #results-label, StatsScreen #accuracy-label {
+        height: auto;
+    }
+    StatsScreen PlotextPlot {
+        height: 9;
         background: #0a2e22;
-    }
-    StatsScreen #accuracy-chart > .sparkline--max-color {
-        color: #5cc26a;
-    }
-    StatsScreen #accuracy-chart > .sparkline--min-color {
-        color: #c0392b;
+        color: #cfe0d6;
     }
     StatsScreen #recent-label {
         height: auto;
@@ -284,6 +395,8 @@ class StatsScreen(DismissOnce, Screen[None]):
         self.stats: Stats | None = None
         """The numbers shown, once loaded (None while loading or if the history failed)."""
         self.problem: str | None = None
+        self.recent: list[MatchRecord] = []
+        """The recent matches listed (newest first)."""
         self.covered = False
         """Another screen (a review, a replay) is over this one: read again when back."""
 
@@ -292,22 +405,20 @@ class StatsScreen(DismissOnce, Screen[None]):
         with VerticalScroll(id="stats-body"):
             yield Static("Reading the match history…", id="stats-message")
             yield Static(id="stats-summary")
-            with Vertical(id="stats-form"):
-                yield Static(id="form-label")
-                yield Static(id="form-letters")
-                yield Sparkline([], summary_function=last, id="form-chart")
-            with Vertical(id="stats-accuracy"):
-                yield Static(id="accuracy-label")
-                yield Sparkline([], summary_function=last, id="accuracy-chart")
-                yield Static(id="accuracy-scale")
+            with Horizontal(id="stats-charts"):
+                with Vertical(id="stats-results"):
+                    yield Static(id="results-label")
+                    yield chart("results-chart")
+                with Vertical(id="stats-accuracy"):
+                    yield Static(id="accuracy-label")
+                    yield chart("accuracy-chart")
             yield Static(id="stats-table")
             yield Static(id="recent-label")
             yield DataTable(id="recent", cursor_type="row", show_cursor=True)
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#stats-form").display = False
-        self.query_one("#stats-accuracy").display = False
+        self.query_one("#stats-charts").display = False
         self.query_one("#recent", DataTable).display = False
         self.load()
 
@@ -353,47 +464,42 @@ class StatsScreen(DismissOnce, Screen[None]):
             return
         message.display = False
         self.query_one("#stats-summary", Static).update(summary_text(st))
-        n = len(st.recent)
-        label = Text()
-        label.append(f"Last {n} match{'es' if n != 1 else ''}", "bold #d9b24a")
-        label.append("  (W won · D drawn · L lost · A left unfinished)", "#9fb8ab")
-        self.query_one("#form-label", Static).update(label)
-        self.query_one("#form-letters", Static).update(form_letters(st.recent))
-        chart = self.query_one("#form-chart", Sparkline)
-        chart.styles.width = max(1, n * BAR_WIDTH)
-        chart.data = form_data(st.recent_values())
-        self.query_one("#stats-form").display = True
+        self.query_one("#stats-charts").display = True
+        self.query_one("#results-label", Static).update(results_label(st.results))
+        plot = self.query_one("#results-chart", PlotextPlot)
+        draw_results(plot.plt, st.results)
+        plot.refresh()
         self.show_accuracy(st.accuracy)
-        self.query_one("#stats-table", Static).update(groups_table(st))
-        self.show_recent(recent)
+        self.recent = list(recent)
+        self.show_tables()
+
+    def body_width(self) -> int:
+        """The columns the tables have: the screen's, less the padding and scroll bar."""
+        return self.app.size.width - 4
+
+    def show_tables(self) -> None:
+        """The tables in the columns that fit the width (again when it changes)."""
+        assert self.stats is not None
+        self.query_one("#stats-table", Static).update(groups_table(self.stats, self.body_width()))
+        self.show_recent(self.recent)
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.stats is not None and self.stats.total.matches:
+            self.show_tables()
 
     def show_accuracy(self, points: Sequence[AccuracyPoint]) -> None:
         """The accuracy of the reviewed matches over time, oldest on the left."""
-        box = self.query_one("#stats-accuracy")
-        box.display = True
         label = self.query_one("#accuracy-label", Static)
-        chart = self.query_one("#accuracy-chart", Sparkline)
-        scale = self.query_one("#accuracy-scale", Static)
+        plot = self.query_one("#accuracy-chart", PlotextPlot)
         points = list(points)[-ACCURACY_RECENT:]
         if not points:
             label.update(Text(NO_REVIEWS, style="#9fb8ab"))
-            chart.display = False
-            scale.display = False
+            plot.display = False
             return
         label.update(accuracy_label(points))
-        chart.display = True
-        chart.styles.width = max(1, len(points) * BAR_WIDTH)
-        chart.data = form_data([p.accuracy for p in points])
-        first, latest = points[0], points[-1]
-        scale.display = True
-        scale.update(
-            Text(
-                f"matches {first.match_id} to {latest.match_id}, oldest on the left; "
-                "a full bar is 100%"
-                if len(points) > 1
-                else f"match {latest.match_id}; a full bar is 100%"
-            )
-        )
+        plot.display = True
+        draw_accuracy(plot.plt, points)
+        plot.refresh()
 
     def show_recent(self, recent: Sequence[MatchRecord]) -> None:
         """The last matches by number, for ``dominoes replay ID``; Enter replays one here."""
@@ -407,24 +513,20 @@ class StatsScreen(DismissOnce, Screen[None]):
         self.query_one("#recent-label", Static).update(label)
         table = self.query_one("#recent", DataTable)
         table.clear(columns=True)
-        table.add_columns(
-            "N", "Variant", "CPU", "Result", "Score", "Hands", "How it ended", "Accuracy"
-        )
-        for m in recent:
-            you = m.human_side
-            other = 1 - you if len(m.scores) == 2 else None
-            score = f"{m.scores[you]}–{m.scores[other]}" if other is not None else str(m.scores)
-            table.add_row(
-                Text(str(m.id), justify="right"),
-                Text(m.variant),
-                Text(m.cpu_level),
-                Text(RESULT_WORDS.get(m.outcome, m.outcome), style=RESULT_STYLE.get(m.outcome, "")),
-                score,
-                Text(str(m.hands), justify="right"),
-                END_WORDS.get(m.end_reason, m.end_reason),
-                Text(percent(m.accuracy) if m.accuracy is not None else "–", justify="right"),
-                key=str(m.id),
-            )
+        rows = [recent_row(m) for m in recent]
+        keep = fit_columns(RECENT_COLUMNS, rows, self.body_width() - 2)  # cells pad 1 a side
+        for i, header in keep:
+            right = RECENT_COLUMNS[i][3]
+            table.add_column(Text(header, justify="right" if right else "left"), key=header)
+        for m, row in zip(recent, rows):
+            cells = []
+            for i, _header in keep:
+                right = RECENT_COLUMNS[i][3]
+                cell = row[i] if isinstance(row[i], Text) else Text(row[i])
+                if right:
+                    cell.justify = "right"
+                cells.append(cell)
+            table.add_row(*cells, key=str(m.id))
         table.display = True
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
