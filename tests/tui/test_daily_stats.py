@@ -9,6 +9,7 @@ from datetime import date
 import pytest
 from conftest import settle
 from test_replay_stats import Host, cpu_match, info
+from textual.widgets import DataTable
 from typer.testing import CliRunner
 
 from dominoes_tui import cli, store
@@ -23,7 +24,7 @@ from dominoes_tui.tui.screens.options import ChoiceRow, OptionsScreen
 from dominoes_tui.tui.screens.replay import ReplayScreen
 from dominoes_tui.tui.screens.review import ReviewScreen
 from dominoes_tui.tui.screens.start import StartScreen
-from dominoes_tui.tui.screens.stats import StatsScreen, accuracy_label
+from dominoes_tui.tui.screens.stats import StatsScreen, accuracy_label, draw_accuracy, draw_results
 from dominoes_tui.tui.screens.table import TableScreen
 
 SIZE = (100, 32)
@@ -124,14 +125,35 @@ async def test_the_statistics_chart_accuracy_over_time() -> None:
         await idle(pilot)
         screen = app.screen
         label = str(screen.query_one("#accuracy-label").render())
-        assert label.startswith("Accuracy, last 2 reviewed matches  75% last, 62% on average")
+        assert label.startswith("Accuracy, last 2 reviewed matches\n75% last, 62% on average")
         chart = screen.query_one("#accuracy-chart")
-        assert chart.display and chart.data[-1] == 0.75 and chart.data[2] == 0.5
-        scale = str(screen.query_one("#accuracy-scale").render())
-        assert f"matches {ids[0]} to {ids[1]}, oldest on the left" in scale
+        assert chart.display
+        drawn = str(chart.render())  # the axes: percent up the side, match numbers below
+        assert "100%" in drawn and "50%" in drawn and "match" in drawn
+        assert all(str(i) in drawn for i in ids[:2])
         table = screen.query_one("#recent")
         assert [str(c) for c in table.get_row(str(ids[1]))][-1] == "75%"
         assert [str(c) for c in table.get_row(str(ids[2]))][-1] == "–"
+
+
+@pytest.mark.parametrize(
+    "size", [pytest.param((80, 24), id="80x24"), pytest.param((100, 32), id="100x32")]
+)
+def test_stats_charts_snapshot(snap_compare, size) -> None:
+    """The results and accuracy charts side by side, with their axes and legends."""
+    reviewed_history()
+
+    async def run_before(pilot) -> None:
+        await idle(pilot)
+        table = pilot.app.screen.query_one("#recent", DataTable)
+        for _ in range(200):  # the rows are laid out on idle (see test_stats_snapshot)
+            if table.row_count == 3 and table.virtual_size.height >= table.row_count:
+                break
+            await pilot.pause()
+        assert table.row_count == 3
+        await pilot.pause()
+
+    assert snap_compare(Host(StatsScreen), terminal_size=size, run_before=run_before)
 
 
 @pytest.mark.parametrize(("column", "value"), [("accuracy", "abc"), ("decisions", 1e999)])
@@ -228,6 +250,45 @@ async def test_dominoes_replay_plays_a_hand_again_at_a_real_table() -> None:
         assert table.query_one("#side").outer_size.width == 34  # the move log beside the felt
         assert table.tile_style == "unicode"
         assert table.session.pace == Pace.named("fast")
+
+
+class Recorder:
+    """Stands in for plotext's ``plt``: keeps every call, to read what a chart drew."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, tuple, dict]] = []
+
+    def __getattr__(self, name: str):
+        return lambda *args, **kw: self.calls.append((name, args, kw))
+
+    def called(self, name: str) -> list[tuple[tuple, dict]]:
+        return [(a, kw) for n, a, kw in self.calls if n == name]
+
+
+def test_the_accuracy_chart_draws_each_review_by_match_number() -> None:
+    from dominoes_tui.store.stats import AccuracyPoint
+
+    points = [AccuracyPoint(i, "", "classic", "easy", acc, 10) for i, acc in ((2, 0.5), (5, 0.8))]
+    plt = Recorder()
+    draw_accuracy(plt, points)
+    assert plt.called("clear_figure")  # drawn again from nothing on every reload
+    ((args, _),) = plt.called("scatter")
+    assert args == ([2, 5], [50.0, 80.0])
+    assert plt.called("ylim") == [((0, 100), {})]
+    assert plt.called("xticks") == [(([2, 5], ["2", "5"]), {})]
+
+
+def test_the_results_chart_marks_each_match_and_the_win_rate() -> None:
+    from dominoes_tui.store.stats import ResultPoint
+
+    points = [ResultPoint(1, "W", 1.0), ResultPoint(2, "L", 0.5), ResultPoint(3, "A", 0.5)]
+    points.append(ResultPoint(4, "D", 0.5))
+    plt = Recorder()
+    draw_results(plt, points)
+    ((line, _),) = plt.called("plot")
+    assert line == ([1, 2, 3, 4], [100.0, 50.0, 50.0, 50.0])
+    marks = {kw["marker"]: args for args, kw in plt.called("scatter")}
+    assert marks == {"▲": ([1], [100]), "▼": ([2], [0]), "✕": ([3], [0]), "◆": ([4], [50])}
 
 
 def test_accuracy_label_words() -> None:

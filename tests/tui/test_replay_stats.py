@@ -138,7 +138,7 @@ async def test_stats_screen_numbers_agree_with_the_history() -> None:
         assert [p.result for p in st.results] == st.recent and st.recent[-1] == "A"
         assert st.results[-1].win_rate == st.total.win_rate  # the unfinished one changes none
         label = plain(screen.query_one("#results-label", Static))
-        assert "Results, last 5 matches" in label and "win rate so far" in label
+        assert "Results, last 5 matches" in label and "▲ won" in label and "win %" in label
         assert screen.query_one("#results-chart").display
         await pilot.press("escape")
         await pilot.pause()
@@ -173,7 +173,7 @@ async def test_stats_screen_with_nothing_recorded() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert plain(app.screen.query_one("#stats-message", Static)).strip() == NO_MATCHES
-        assert not app.screen.query_one("#stats-form").display
+        assert not app.screen.query_one("#stats-charts").display
 
 
 async def test_stats_screen_says_when_the_history_was_set_aside() -> None:

@@ -1,0 +1,117 @@
+"""What a player reads holds no Python list (``[19, 0, 50, 34]``) and no cut column: the
+statistics (with a four-seat match among them), a replay, a review and a table of eight
+seats, at 80×24 and 100×32, and what ``dominoes stats`` prints (issue 25)."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from rich.console import Console
+from store_helpers import play_match
+from test_replay_stats import Host
+from textual.widgets import DataTable
+from typer.testing import CliRunner
+
+from dominoes_tui import cli, store
+from dominoes_tui.engine import load_variant
+from dominoes_tui.table.review_job import job_of_record
+from dominoes_tui.tui.app import DominoesApp
+from dominoes_tui.tui.screens.review import ReviewScreen
+from dominoes_tui.tui.screens.stats import StatsScreen
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((100, 32), id="100x32")]
+LIST_REPR = re.compile(r"\[\s*-?\d+(\.\d+)?\s*,")
+"""A Python list of numbers as ``str`` prints it."""
+
+
+def info(names: tuple[str, ...]) -> store.MatchInfo:
+    return store.MatchInfo(cpu_level="easy", names=names, now=lambda: 0.0)
+
+
+def record_seats() -> list[int]:
+    """A one-hand line game, a four-seat Mexican Train of one round and one left unfinished."""
+    ids = []
+    g = play_match(load_variant("double-first", target=0, clock_minutes=0), seed=2)
+    ids.append(store.finish_match(g, info(("You", "CPU (Easy)"))).history_id)
+    four = ("You", "CPU 1", "CPU 2", "CPU 3")
+    rules = load_variant("mexican-train", rounds=1, players=4)
+    ids.append(store.finish_match(play_match(rules, seed=4), info(four)).history_id)
+    store.abandon_match(play_match(rules, seed=5, steps=20), info(four))
+    return ids
+
+
+def texts(screen) -> list[str]:
+    """Every line the screen's widgets show (cells of the tables included)."""
+    out: list[str] = []
+    for w in screen.query("*"):
+        if isinstance(w, DataTable):
+            out += [str(c.label) for c in w.columns.values()]
+            out += [str(cell) for key in w.rows for cell in w.get_row(key)]
+            continue
+        console = Console(width=max(w.size.width, 20), record=True, file=io.StringIO())
+        console.print(w.render())
+        out += console.export_text().splitlines()
+    return out
+
+
+async def settle(pilot) -> None:
+    for _ in range(5):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+
+def assert_no_list(lines: list[str]) -> None:
+    shown = [line for line in lines if LIST_REPR.search(line)]
+    assert not shown, shown
+
+
+def test_the_scan_finds_a_list() -> None:
+    assert_no_list(["47–0–17", "match [3]"])
+    with pytest.raises(AssertionError):
+        assert_no_list([f"score {[19, 0, 50, 34]}"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_statistics_read_whole(size) -> None:
+    record_seats()
+    app = Host(StatsScreen)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        lines = texts(screen)
+        assert_no_list(lines)
+        table = screen.query_one("#recent", DataTable)
+        assert table.row_count == 3
+        scores = [str(table.get_row(k)[table.get_column_index("Score")]) for k in table.rows]
+        assert any(s.count("–") == 3 for s in scores), scores  # four seats: 47–0–17–12
+        # no column cut: the recent matches fit the screen, and nothing ends in "…"
+        assert table.virtual_size.width <= table.size.width
+        assert not [line for line in lines if "…" in line]
+
+
+async def test_a_review_reads_without_lists() -> None:
+    ids = record_seats()
+    rec = store.History().get(ids[0])
+    assert rec is not None
+    app = Host(lambda: ReviewScreen(job_of_record(rec)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert_no_list(texts(app.screen))
+
+
+async def test_a_table_of_eight_reads_without_lists() -> None:
+    rules = load_variant("mexican-train", players=8, rounds=1)
+    app = DominoesApp(rules=rules, seed=5, level="easy", delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert_no_list(texts(app.screen))
+
+
+def test_the_stats_command_prints_no_list() -> None:
+    record_seats()
+    res = CliRunner().invoke(cli.app, ["stats"], env={"COLUMNS": "80"})
+    assert res.exit_code == 0, res.output
+    assert "–" in res.output
+    assert_no_list(res.output.splitlines())
