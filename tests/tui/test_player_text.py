@@ -11,7 +11,8 @@ import pytest
 from rich.console import Console
 from store_helpers import play_match
 from test_replay_stats import Host
-from textual.widgets import DataTable
+from textual.renderables.blank import Blank
+from textual.widgets import DataTable, Static
 from typer.testing import CliRunner
 
 from dominoes_tui import cli, store
@@ -43,15 +44,20 @@ def record_seats() -> list[int]:
 
 
 def texts(screen) -> list[str]:
-    """Every line the screen's widgets show (cells of the tables included)."""
+    """Every line the screen's shown widgets show (cells of the tables included)."""
     out: list[str] = []
     for w in screen.query("*"):
+        if not all(n.display for n in w.ancestors_with_self if hasattr(n, "display")):
+            continue  # not on the screen
         if isinstance(w, DataTable):
             out += [str(c.label) for c in w.columns.values()]
             out += [str(cell) for key in w.rows for cell in w.get_row(key)]
             continue
+        shown = w.content if isinstance(w, Static) else w.render()
+        if isinstance(shown, Blank):
+            continue
         console = Console(width=max(w.size.width, 20), record=True, file=io.StringIO())
-        console.print(w.render())
+        console.print(shown)
         out += console.export_text().splitlines()
     return out
 

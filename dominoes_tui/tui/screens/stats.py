@@ -11,7 +11,7 @@ in the recent matches (its accuracy is then kept and charted).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from rich import box
@@ -42,6 +42,7 @@ END_WORDS = {
     "time": "on time",
     "resign": "resigned",
     "abandoned": "unfinished",
+    "rounds": "rounds played",
 }
 NO_MATCHES = "No matches recorded yet: finish a match and your record shows here."
 
@@ -195,7 +196,7 @@ GROUP_COLUMNS: list[Column] = [
     ("Drawn", "D", 2, True),
     ("Left", "Left", 3, True),
     ("Win %", "Win%", 8, True),
-    ("Per hand", "/hand", 5, True),
+    ("Per hand", "Per hand", 5, True),
 ]
 """The columns of "By variant and CPU level"; at 80 columns the least needed give way."""
 
@@ -231,7 +232,8 @@ def groups_table(st: Stats, width: int = 200) -> Table:
     levels = [_group_row(g, all_levels=True) for g in st.by_level]
     if len(st.by_variant_level) <= 1:
         levels = []
-    keep = fit_columns(GROUP_COLUMNS, rows + levels, width)
+    # each column pads 1 a side and the box puts 1 between: 3 apart, an edge each side
+    keep = fit_columns(GROUP_COLUMNS, rows + levels, width - 2, gap=3)
     for i, header in keep:
         right = GROUP_COLUMNS[i][3]
         t.add_column(header, justify="right" if right else "left", no_wrap=True)
@@ -248,11 +250,16 @@ first when the width is short) and whether it is right-aligned."""
 
 
 def fit_columns(
-    columns: Sequence[Column], rows: Sequence[Sequence[str | Text]], width: int, gap: int = 2
+    columns: Sequence[Column],
+    rows: Sequence[Sequence[str | Text]],
+    width: int,
+    gap: int = 2,
+    quiet: Collection[str] = ("Drawn", "Left", "Accuracy"),
 ) -> list[tuple[int, str]]:
     """The columns that fit ``width`` (by index, with the header to show), decided from
-    the width and the cells: all with their headers if they fit, else the short headers,
-    else the lowest priorities left out one by one. ``gap``: columns between two.
+    the width and the cells: all with their headers if they fit, else without the
+    ``quiet`` columns that say nothing here (every cell 0 or –: no draws), else with the
+    short headers, else the lowest priorities left out one by one. ``gap``: columns between two.
 
     >>> cols = [("Variant", "Variant", 9, False), ("How it ended", "Ended", 1, False)]
     >>> rows = [["classic", "target reached"]]
@@ -272,6 +279,14 @@ def fit_columns(
     keep = list(range(len(columns)))
     if total(keep, short=False) <= width:
         return [(i, columns[i][0]) for i in keep]
+    said = [
+        i
+        for i in keep
+        if columns[i][0] not in quiet or any(str(r[i]) not in ("0", "–") for r in rows)
+    ]
+    if said and total(said, short=False) <= width:
+        return [(i, columns[i][0]) for i in said]
+    keep = said or keep
     while len(keep) > 1 and total(keep, short=True) > width:
         keep.remove(min(keep, key=lambda i: (columns[i][2], -i)))
     return [(i, columns[i][1]) for i in keep]
