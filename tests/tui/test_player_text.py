@@ -4,6 +4,7 @@ seats, at 80×24 and 100×32, and what ``dominoes stats`` prints (issue 25)."""
 
 from __future__ import annotations
 
+import doctest
 import io
 import re
 
@@ -19,6 +20,7 @@ from dominoes_tui import cli, store
 from dominoes_tui.engine import load_variant
 from dominoes_tui.table.review_job import job_of_record
 from dominoes_tui.tui.app import DominoesApp
+from dominoes_tui.tui.screens import stats as stats_screen
 from dominoes_tui.tui.screens.review import ReviewScreen
 from dominoes_tui.tui.screens.stats import StatsScreen
 
@@ -71,6 +73,11 @@ async def settle(pilot) -> None:
 def assert_no_list(lines: list[str]) -> None:
     shown = [line for line in lines if LIST_REPR.search(line)]
     assert not shown, shown
+
+
+def test_the_statistics_examples() -> None:
+    """The docstring examples of the screen's column fitting and chart ticks."""
+    assert doctest.testmod(stats_screen).failed == 0
 
 
 def test_the_scan_finds_a_list() -> None:
