@@ -47,8 +47,6 @@ END_WORDS = {
 NO_MATCHES = "No matches recorded yet: finish a match and your record shows here."
 
 
-CHART_HEIGHT = 9
-"""Rows of each chart, axes and their numbers included."""
 WIN_COLOUR = (92, 194, 106)
 LOSS_COLOUR = (192, 57, 43)
 DRAW_COLOUR = (217, 178, 74)
@@ -361,7 +359,7 @@ class StatsScreen(DismissOnce, Screen[None]):
         height: auto;
     }
     StatsScreen PlotextPlot {
-        height: 9;
+        height: 9;  /* 5 rows of plot, its frame, the match numbers and "match" */
         background: #0a2e22;
         color: #cfe0d6;
     }
