@@ -270,12 +270,14 @@ def _play_daily(speed: float | None, tile_style: str | None) -> None:
     from .table.practice import DAILY_LEVEL, daily_rules, daily_seed
 
     _check_table_flags(speed, tile_style)
+    today = date.today()
     _run_locked(
         rules=daily_rules(),
-        seed=daily_seed(date.today()),
+        seed=daily_seed(today),
         level=DAILY_LEVEL,
         speed=speed,
         tile_style=tile_style,
+        daily=today,
     )
 
 

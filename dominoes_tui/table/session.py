@@ -42,6 +42,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -168,6 +169,8 @@ class MatchSetup:
     level: str
     first_seat: int | None = None
     name: str | None = None
+    daily: date | None = None
+    """The daily deal of that day (:mod:`.practice`): played beside the save slot."""
 
 
 @dataclass(frozen=True)
@@ -201,8 +204,13 @@ class TableSession(PersonInput, TableQueries, Autosave):
         saved: store.SavedGame | None = None,
         autosave: bool = True,
         home: Path | None = None,
+        daily: date | None = None,
     ) -> None:
         """A table for a new match; ``game`` starts from a set position instead.
+
+        ``daily``: this is that day's daily deal. It is recorded like any match but never
+        saved in the save slot, so a saved match there stays as it was (an unfinished
+        try is recorded as unfinished when the table is left or the app quits).
 
         ``name``: the opponent's name in a two-player game (shown with its level).
         ``saved``: resume that match (see :meth:`resume`). ``autosave``: False keeps
@@ -228,6 +236,8 @@ class TableSession(PersonInput, TableQueries, Autosave):
         """A CPU player per CPU seat (seat 1 is dealt the match's seed)."""
         self.name = name
         """The opponent's own name (without its level), kept for a rematch."""
+        self.daily = daily
+        """The day whose daily deal this is (None: another match)."""
         if rules.players == 2:
             if saved is not None and len(saved.info.names) > 1:
                 self.cpu.name = saved.info.names[1]  # the name it had when saved
@@ -295,6 +305,7 @@ class TableSession(PersonInput, TableQueries, Autosave):
             setup.level,
             first_seat=setup.first_seat,
             name=setup.name,
+            daily=setup.daily,
             **kwargs,
         )
 
@@ -318,7 +329,10 @@ class TableSession(PersonInput, TableQueries, Autosave):
             self.hand_words = self._lead_words()
 
     def rematch(self) -> MatchSetup:
-        """The same table again with the next seed; the house may swap who opens."""
+        """The same table again with the next seed; the house may swap who opens. The
+        daily deal's is another try at the same deal (the same seed, tiles and CPU)."""
+        if self.daily is not None:
+            return MatchSetup(self.rules, self.seed, self.level, name=self.name, daily=self.daily)
         first = self.rules.rematch_first_seat(self.first_opener)  # R-DF-3
         return MatchSetup(self.rules, self.seed + 1, self.level, first, self.name)
 

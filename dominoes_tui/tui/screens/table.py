@@ -265,7 +265,7 @@ class TableScreen(Screen):
 
     def show_result(self) -> None:
         """The match-over screen (again, after New game was cancelled)."""
-        self.app.push_screen(MatchOverScreen(self.session), self.after_match)
+        self.app.push_screen(MatchOverScreen.for_table(self.session), self.after_match)
 
     def after_match(self, choice: str | None) -> None:
         if choice == "rematch":
