@@ -72,6 +72,17 @@ def default_level() -> str:
     return "medium" if "medium" in LEVELS else LEVELS[0]
 
 
+def gentle_rules(rules: Rules) -> Rules:
+    """A newcomer's first match (no finished match in the history): the house's rules
+    without its clock or turn limit (from the second match on, its clock is the default
+    again). Anyone else: ``rules`` as they are. Reads the history (SQLite)."""
+    from .. import options, store
+
+    if options.untimed(rules) == rules or store.played_a_match():
+        return rules
+    return options.untimed(rules)
+
+
 def _make_player(level: str, seed: int) -> Player:
     from ..ai import make_player
 
@@ -147,6 +158,7 @@ class DominoesApp(NavigatingApp):
         start_menu: bool = False,
         resume: bool = False,
         daily: date | None = None,
+        untimed_first: bool = False,
     ) -> None:
         """``delay``: seconds before the CPU's move shows (None: from ``speed``; tests use 0).
 
@@ -157,9 +169,12 @@ class DominoesApp(NavigatingApp):
         ``start_menu`` opens the start menu first (a bare ``dominoes``).
         ``daily``: ``dominoes play --daily``: that day's deal (``rules``, ``seed`` and
         ``level`` are its own), played beside a saved match without asking about it.
+        ``untimed_first``: ``dominoes play`` without a clock flag: a newcomer's first
+        match (no finished match in the history) is dealt without the house's clock.
         """
         super().__init__()
         self.daily = daily
+        self.untimed_first = untimed_first
         self._start_game = game
         self.resume = resume
         """``dominoes play --resume``: open the autosaved match instead of a new one."""
@@ -217,7 +232,10 @@ class DominoesApp(NavigatingApp):
     def _first_match(self) -> None:
         """``dominoes play``'s table: the given seed (and position, in tests)."""
         self._seed_used = True
-        self.start_match(self.rules, self.seed, self.level, game=self._start_game, daily=self.daily)
+        rules = self.rules
+        if self.untimed_first and self._start_game is None and self.daily is None:
+            rules = gentle_rules(rules)
+        self.start_match(rules, self.seed, self.level, game=self._start_game, daily=self.daily)
 
     @property
     def tile_style(self) -> str:
