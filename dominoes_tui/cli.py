@@ -257,8 +257,17 @@ def play(
         )
         raise typer.Exit(2)
     _check_table_flags(speed, tile_style)
+    # a newcomer's first match has no clock unless one is asked for (the house's is the
+    # default from the second match on)
+    timed = rule_flags.get("clock") is not None or rule_flags.get("turn_limit") is not None
     _run_locked(
-        rules=rules, seed=seed, level=level, speed=speed, tile_style=tile_style, resume=resume
+        rules=rules,
+        seed=seed,
+        level=level,
+        speed=speed,
+        tile_style=tile_style,
+        resume=resume,
+        untimed_first=not timed,
     )
 
 
@@ -270,12 +279,14 @@ def _play_daily(speed: float | None, tile_style: str | None) -> None:
     from .table.practice import DAILY_LEVEL, daily_rules, daily_seed
 
     _check_table_flags(speed, tile_style)
+    today = date.today()
     _run_locked(
         rules=daily_rules(),
-        seed=daily_seed(date.today()),
+        seed=daily_seed(today),
         level=DAILY_LEVEL,
         speed=speed,
         tile_style=tile_style,
+        daily=today,
     )
 
 

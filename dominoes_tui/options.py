@@ -285,6 +285,40 @@ def summary(rules: Rules, base: Rules) -> str:
     return "; ".join(parts) if parts else "the house's own rules"
 
 
+# ---------------------------------------------------------------- a newcomer's first match
+TIMING_KEYS = ("clock_minutes", "turn_seconds")
+"""The clock and the per-turn limit: off for a newcomer's first match."""
+
+
+def untimed(rules: Rules) -> Rules:
+    """``rules`` without a clock or a per-turn limit (a newcomer's first match).
+
+    >>> from dominoes_tui.engine import load_variant
+    >>> r = untimed(load_variant("classic"))
+    >>> r.clock_minutes, r.turn_seconds, r.target
+    (0, 0, 101)
+    """
+    if not (rules.clock_minutes or rules.turn_seconds):
+        return rules
+    return rules.replace(clock_minutes=0, turn_seconds=0)
+
+
+def first_match_words(base: Rules) -> str:
+    """What the options screen says of a newcomer's untimed first match.
+
+    >>> from dominoes_tui.engine import load_variant
+    >>> print(first_match_words(load_variant("classic")))
+    Your first match is untimed; from your next one the house's clock (15 min) is the default.
+    """
+    clock = describe_value("clock_minutes", base.clock_minutes)
+    if not base.clock_minutes:
+        clock = describe_value("turn_seconds", base.turn_seconds) + " a turn"
+    return (
+        f"Your first match is untimed; from your next one the house's clock ({clock}) "
+        "is the default."
+    )
+
+
 # ---------------------------------------------------------------- remembered
 def options_path() -> Path:
     home = os.environ.get("DOMINOES_TUI_HOME")

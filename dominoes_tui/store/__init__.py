@@ -231,6 +231,22 @@ def abandon_match(game: Game, info: MatchInfo, home: Path | None = None) -> Reco
     return _record(game, info, home, abandoned=not game.is_over)
 
 
+def played_a_match(home: Path | None = None) -> bool:
+    """Has the person finished a match here (a newcomer has not: their first match is
+    gentle)? No history file: False; a history that cannot be read: True (the house's
+    own ways, as for anyone who has played). SQLite: call it off the start menu's
+    first frame."""
+    from .history import History
+
+    history = History(home)
+    if not history.path.exists():
+        return False
+    try:
+        return history.finished_count() > 0
+    except Exception:  # noqa: BLE001 - unreadable: not known to be a newcomer
+        return True
+
+
 def abandon_autosave(home: Path | None = None) -> Recorded:
     """Give up the match in the autosave: record it as abandoned (or finished, if it
     was over) and delete it. An unusable save is moved aside and its problem returned."""
@@ -265,6 +281,7 @@ __all__ = [
     "Stats",
     "TableLock",
     "abandon_autosave",
+    "played_a_match",
     "abandon_match",
     "autosave",
     "autosave_path",

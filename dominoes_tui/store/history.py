@@ -440,6 +440,14 @@ class History:
             out.append((rec, self.hands(rec.id)))
         return out
 
+    def finished_count(self) -> int:
+        """How many matches were played to their end (abandoned ones left out)."""
+        with self._db() as conn:
+            r = conn.execute(
+                "SELECT count(*) FROM matches WHERE outcome != ?", (ABANDONED,)
+            ).fetchone()
+        return int(r[0])
+
     def latest_id(self) -> int | None:
         with self._db() as conn:
             r = conn.execute("SELECT max(id) FROM matches").fetchone()

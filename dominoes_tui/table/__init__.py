@@ -31,12 +31,15 @@ from .events import (
     Waiting,
 )
 from .input import EndQuestion, PlaceQuestion, Question, TouchQuestion
-from .session import BASE_DELAY, PACES, MatchSetup, Pace, TableSession
+from .session import AWAY, BASE_DELAY, COACH, COVERED, PACES, MatchSetup, Pace, TableSession
 from .shared import YOU
 from .words import LogEntry, SeatInfo, Sentence
 
 __all__ = [
+    "AWAY",
     "BASE_DELAY",
+    "COACH",
+    "COVERED",
     "PACES",
     "YOU",
     "ActionApplied",

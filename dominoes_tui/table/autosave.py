@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import date
 from pathlib import Path
 
 from .. import store
@@ -24,6 +25,7 @@ class Autosave:
     info: store.MatchInfo
     token: int
     left: bool
+    daily: date | None
 
     def _init_autosave(self, enabled: bool, home: Path | None) -> None:
         self.autosave_enabled = enabled
@@ -45,6 +47,8 @@ class Autosave:
         """
         g = self.game
         if self.left or not g.log or not self.autosave_enabled:
+            return
+        if self.daily is not None:  # beside the save slot: a saved match there stays
             return
         if closing:
             if g.is_over:  # recorded (or being recorded): nothing to continue
@@ -78,7 +82,14 @@ class Autosave:
 
     @entry
     def close(self) -> None:
-        """The app is quitting: an unfinished match is saved (with its clocks) for Continue."""
+        """The app is quitting: an unfinished match is saved (with its clocks) for Continue;
+        an unfinished daily deal (never saved) is recorded as an unfinished try, at once."""
+        if self.daily is not None:
+            g = self.game
+            if g.log and not g.is_over and not self.left and self.autosave_enabled:
+                store.abandon_match(g, self.info, self.home)
+                self.left = True  # recorded once
+            return
         self._autosave(closing=True)
 
     @entry

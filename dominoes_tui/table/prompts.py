@@ -9,6 +9,7 @@ None of them changes the session.
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import date
 from typing import TYPE_CHECKING
 
 from ..engine import (
@@ -39,6 +40,7 @@ from .words import (
     SeatInfo,
     Sentence,
     bonus_words,
+    daily_label,
     end_question,
     fives_words,
     forced_words,
@@ -79,6 +81,7 @@ class TableQueries:
     thinking_seat: int | None
     clock: Clock | None
     now: Callable[[], float]
+    daily: date | None
 
     @property
     def cpu(self) -> Player:
@@ -272,6 +275,8 @@ class TableQueries:
         if self.rounds:  # penalties, lowest total wins (R-TR-5, R-CF-5)
             return round_title(g), sides, ["lowest total wins"] if r.players <= 4 else []
         target = "a single hand" if r.target == 0 else target_text(r)
+        if self.daily is not None:
+            target = daily_label(self.daily)
         return target, sides, self.stakes()
 
     @property

@@ -42,6 +42,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -114,6 +115,13 @@ before it is laid, so the one before it can be read."""
 FORCED_SHARE = 0.6
 """The person's forced draw or pass waits this share of the CPU's delay."""
 
+COVERED = "covered"
+"""A clock hold: a screen is over the table (a dialog, the help, the hand-over)."""
+AWAY = "away"
+"""A clock hold: the app is suspended (Ctrl+Z, back to the shell)."""
+COACH = "coach"
+"""A clock hold: the coach is looking at the person's move before it is laid."""
+
 PlayerFactory = Callable[[str, int], "Player"]
 Listener = Callable[[Sequence[TableEvent]], None]
 
@@ -161,6 +169,8 @@ class MatchSetup:
     level: str
     first_seat: int | None = None
     name: str | None = None
+    daily: date | None = None
+    """The daily deal of that day (:mod:`.practice`): played beside the save slot."""
 
 
 @dataclass(frozen=True)
@@ -194,8 +204,13 @@ class TableSession(PersonInput, TableQueries, Autosave):
         saved: store.SavedGame | None = None,
         autosave: bool = True,
         home: Path | None = None,
+        daily: date | None = None,
     ) -> None:
         """A table for a new match; ``game`` starts from a set position instead.
+
+        ``daily``: this is that day's daily deal. It is recorded like any match but never
+        saved in the save slot, so a saved match there stays as it was (an unfinished
+        try is recorded as unfinished when the table is left or the app quits).
 
         ``name``: the opponent's name in a two-player game (shown with its level).
         ``saved``: resume that match (see :meth:`resume`). ``autosave``: False keeps
@@ -221,6 +236,8 @@ class TableSession(PersonInput, TableQueries, Autosave):
         """A CPU player per CPU seat (seat 1 is dealt the match's seed)."""
         self.name = name
         """The opponent's own name (without its level), kept for a rematch."""
+        self.daily = daily
+        """The day whose daily deal this is (None: another match)."""
         if rules.players == 2:
             if saved is not None and len(saved.info.names) > 1:
                 self.cpu.name = saved.info.names[1]  # the name it had when saved
@@ -236,6 +253,8 @@ class TableSession(PersonInput, TableQueries, Autosave):
         seats = ("You", self.cpu.name) if rules.players == 2 else self.names
         self.info = store.MatchInfo(cpu_level=level, names=seats, human_seat=YOU)
         self.clock: Clock | None = None
+        self.clock_holds: set[str] = set()
+        """Why the clocks wait now (:meth:`pause_clocks`): empty while they may run."""
         if rules.clock_minutes or rules.turn_seconds:
             self.clock = Clock(
                 rules.players, rules.clock_minutes * 60, turn_seconds=rules.turn_seconds, now=now
@@ -286,6 +305,7 @@ class TableSession(PersonInput, TableQueries, Autosave):
             setup.level,
             first_seat=setup.first_seat,
             name=setup.name,
+            daily=setup.daily,
             **kwargs,
         )
 
@@ -309,7 +329,10 @@ class TableSession(PersonInput, TableQueries, Autosave):
             self.hand_words = self._lead_words()
 
     def rematch(self) -> MatchSetup:
-        """The same table again with the next seed; the house may swap who opens."""
+        """The same table again with the next seed; the house may swap who opens. The
+        daily deal's is another try at the same deal (the same seed, tiles and CPU)."""
+        if self.daily is not None:
+            return MatchSetup(self.rules, self.seed, self.level, name=self.name, daily=self.daily)
         first = self.rules.rematch_first_seat(self.first_opener)  # R-DF-3
         return MatchSetup(self.rules, self.seed + 1, self.level, first, self.name)
 
@@ -534,8 +557,14 @@ class TableSession(PersonInput, TableQueries, Autosave):
 
     # ------------------------------------------------------------ the clock
     def _clock_start(self, seat: int) -> None:
+        """``seat`` is to move: its clock runs, unless something holds the clocks (a
+        dialog over the table, the coach looking): then its turn starts paused."""
         if self.clock is not None:
             self.clock.start(seat)
+            if self.clock_holds:
+                self.clock.pause()
+                self._emit(ClockChanged(None))
+                return
             self._emit(ClockChanged(seat))
 
     def _clock_stop(self) -> None:
@@ -544,19 +573,24 @@ class TableSession(PersonInput, TableQueries, Autosave):
             self._emit(ClockChanged(None))
 
     @entry
-    def pause_clocks(self) -> None:
-        """A menu, the help or a question is over the table (or the app is suspended):
-        the clocks wait, and the turn goes on afterwards (the per-turn limit is not
-        refilled, R-T-3)."""
+    def pause_clocks(self, why: str = COVERED) -> None:
+        """Hold the clocks for ``why``: a screen over the table (:data:`COVERED`: a
+        menu, the help, a question, the hand-over), the app suspended (:data:`AWAY`),
+        the coach looking at a move (:data:`COACH`). The clocks wait until every hold is
+        let go (:meth:`resume_clocks`), and the turn goes on afterwards (the per-turn
+        limit is not refilled, R-T-3). A turn that starts meanwhile (the CPU's move
+        landing under a dialog) starts paused."""
+        self.clock_holds.add(why)
         if self.clock is not None and self.clock.running is not None:
             self.clock.pause()
             self._emit(ClockChanged(None))
 
     @entry
-    def resume_clocks(self) -> None:
-        """The table is in front again: the clock of the seat to move runs."""
+    def resume_clocks(self, why: str = COVERED) -> None:
+        """Let go of the hold ``why``; with none left, the clock of the seat to move runs."""
+        self.clock_holds.discard(why)
         g = self.game
-        if self.clock is None or self.waiting_for_key or self.left:
+        if self.clock is None or self.clock_holds or self.waiting_for_key or self.left:
             return
         if g.phase == PLAY and g.turn is not None and self.clock.running != g.turn:
             self.clock.start(g.turn)

@@ -34,6 +34,8 @@ from .navigation import NavigatingApp
 # store (SQLite), the CPU players, the options model, the dialogs, the table session and
 # the table. tests/project/test_startup_imports.py checks it.
 if TYPE_CHECKING:
+    from datetime import date
+
     from .. import store
     from ..ai import Player
     from ..engine import Game
@@ -68,6 +70,17 @@ def default_level() -> str:
     from ..ai import LEVELS
 
     return "medium" if "medium" in LEVELS else LEVELS[0]
+
+
+def gentle_rules(rules: Rules) -> Rules:
+    """A newcomer's first match (no finished match in the history): the house's rules
+    without its clock or turn limit (from the second match on, its clock is the default
+    again). Anyone else: ``rules`` as they are. Reads the history (SQLite)."""
+    from .. import options, store
+
+    if options.untimed(rules) == rules or store.played_a_match():
+        return rules
+    return options.untimed(rules)
 
 
 def _make_player(level: str, seed: int) -> Player:
@@ -144,6 +157,8 @@ class DominoesApp(NavigatingApp):
         game: Game | None = None,
         start_menu: bool = False,
         resume: bool = False,
+        daily: date | None = None,
+        untimed_first: bool = False,
     ) -> None:
         """``delay``: seconds before the CPU's move shows (None: from ``speed``; tests use 0).
 
@@ -152,8 +167,14 @@ class DominoesApp(NavigatingApp):
 
         ``game`` starts the first table from a set position (tests, puzzles).
         ``start_menu`` opens the start menu first (a bare ``dominoes``).
+        ``daily``: ``dominoes play --daily``: that day's deal (``rules``, ``seed`` and
+        ``level`` are its own), played beside a saved match without asking about it.
+        ``untimed_first``: ``dominoes play`` without a clock flag: a newcomer's first
+        match (no finished match in the history) is dealt without the house's clock.
         """
         super().__init__()
+        self.daily = daily
+        self.untimed_first = untimed_first
         self._start_game = game
         self.resume = resume
         """``dominoes play --resume``: open the autosaved match instead of a new one."""
@@ -194,6 +215,8 @@ class DominoesApp(NavigatingApp):
             self.resume_autosave(otherwise=self._first_match)
         elif self.start_menu:
             pass  # the start menu is already the screen (get_default_screen)
+        elif self.daily is not None:
+            self._first_match()  # the daily deal leaves a saved match alone: nothing to ask
         elif not self.ask_resume_or_new(self._first_match, back="Quit"):
             self._first_match()  # nothing saved: deal at once
         self.check_size()
@@ -209,7 +232,10 @@ class DominoesApp(NavigatingApp):
     def _first_match(self) -> None:
         """``dominoes play``'s table: the given seed (and position, in tests)."""
         self._seed_used = True
-        self.start_match(self.rules, self.seed, self.level, game=self._start_game)
+        rules = self.rules
+        if self.untimed_first and self._start_game is None and self.daily is None:
+            rules = gentle_rules(rules)
+        self.start_match(rules, self.seed, self.level, game=self._start_game, daily=self.daily)
 
     @property
     def tile_style(self) -> str:
@@ -254,8 +280,10 @@ class DominoesApp(NavigatingApp):
         first_seat: int | None = None,
         game: Game | None = None,
         name: str | None = None,
+        daily: date | None = None,
     ) -> None:
-        """Open a fresh table (replacing any other screens); ``name``: the opponent's."""
+        """Open a fresh table (replacing any other screens); ``name``: the opponent's;
+        ``daily``: the daily deal of that day (beside the save slot)."""
         if not self.claim_table():
             return
         from ..table.coach import CoachedSession
@@ -270,6 +298,7 @@ class DominoesApp(NavigatingApp):
             player_factory=self.player_factory,
             now=self.now,
             pace=self.pace,
+            daily=daily,
         )
         self._open_table(session)
 
@@ -607,6 +636,7 @@ class DominoesApp(NavigatingApp):
             first_seat=message.first_seat,
             game=message.game,
             name=message.name,
+            daily=message.daily,
         )
 
     def on_resume_match(self, message: ResumeMatch) -> None:
@@ -650,7 +680,11 @@ class DominoesApp(NavigatingApp):
         session = table.session
         saved = bool(session.game.log) and not session.match_over
         to_menu = self.menu_seen if message.to_menu is None else message.to_menu
-        if to_menu:
+        if session.daily is not None:  # never saved: the try ends here
+            question = "Back to the start menu?" if to_menu else "Leave the table and quit?"
+            if saved:
+                question += " This try at the daily deal counts as unfinished."
+        elif to_menu:
             question = "Back to the start menu?"
             if saved:
                 question += " The match is saved: Continue picks it up."

@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 
 if TYPE_CHECKING:
+    from datetime import date
+
     from .. import store
     from ..engine import Game, Rules
     from ..table import MatchSetup
@@ -31,6 +33,7 @@ class StartMatch(Message):
 
     ``seed`` None: the app's next seed (``--seed`` for its first match, then fresh).
     ``game``: start from a set position (tests, puzzles).
+    ``daily``: the daily deal of that day (never asks about the saved match).
     """
 
     rules: Rules
@@ -39,10 +42,14 @@ class StartMatch(Message):
     first_seat: int | None = None
     name: str | None = None
     game: Game | None = None
+    daily: date | None = None
+    """That day's daily deal: played beside a saved match (no question about it)."""
 
     @classmethod
     def from_setup(cls, setup: MatchSetup) -> StartMatch:
-        return cls(setup.rules, setup.level, setup.seed, setup.first_seat, setup.name)
+        return cls(
+            setup.rules, setup.level, setup.seed, setup.first_seat, setup.name, daily=setup.daily
+        )
 
 
 @dataclass

@@ -30,7 +30,7 @@ from textual.widgets import Button, Static
 
 from ..engine import MATCH_OVER, Action, Game, hand_start, new_game
 from ..store.player import count_coached_match, load_player
-from ..table import HandStarted, MatchOver, TableEvent, TurnStarted
+from ..table import COACH, HandStarted, MatchOver, TableEvent, TurnStarted
 from ..table.review_job import kept_hands
 from ..table.strategy import PointsShown, costly_pattern, question_words, strategy_point
 from ..table.words import NOTHING, Sentence, move_words
@@ -214,6 +214,7 @@ class TableCoach:
             return False  # one look at a time; this key waits for it
         self.checking = key
         s.note = LOOKING
+        s.pause_clocks(COACH)  # the coach's look is not the person's time
         self.screen.run_worker(
             lambda: self._look(view, action, s.token),
             thread=True,
@@ -242,8 +243,10 @@ class TableCoach:
         s = self.session
         self.checking = None
         if s.token != token or not s.my_turn or s.left:
+            s.resume_clocks(COACH)
             return  # the position moved on (a flag fell, the turn limit played)
         if j is None or j.mark != "blunder":
+            s.resume_clocks(COACH)
             self.asked.add((token, action))
             s.commit(action)
             return
@@ -256,6 +259,7 @@ class TableCoach:
         )
 
         def answered(yes: bool | None) -> None:
+            s.resume_clocks(COACH)  # held from the look until the question is answered
             self.asked.add((token, action))
             if s.token != token or not s.my_turn:
                 return

@@ -28,6 +28,9 @@ from dominoes_tui.engine import (
     tiles,
 )
 from dominoes_tui.table import (
+    AWAY,
+    COACH,
+    COVERED,
     ActionApplied,
     Background,
     CpuAnswer,
@@ -281,6 +284,36 @@ def test_closing_saves_the_clocks_for_continue() -> None:
     saved = store.load_autosave().saved
     assert saved.game.log == s.game.log
     assert saved.clocks[0] == pytest.approx(300 - 42)
+
+
+def test_clock_holds_wait_for_every_one_and_a_turn_under_them_starts_paused() -> None:
+    """A dialog over the table, the app away, the coach looking: each holds the clocks
+    until it is let go; a turn that starts meanwhile (the CPU's move) starts paused."""
+    now = FakeTime()
+    s = session_for("classic", seed=5, overrides={"clock_minutes": 5}, now=now, autosave=False)
+    s.start()
+    assert s.my_turn and s.clock.running == 0
+    s.play_selected()  # the lead: the CPU is to move, its clock runs
+    assert s.cpu_request is not None and s.clock.running == 1
+    s.pause_clocks(COVERED)
+    s.pause_clocks(AWAY)
+    request = s.cpu_request
+    s.cpu_answer(request.run())  # its move lands under the dialog
+    drive(s, random.Random(1), until=lambda s: s.my_turn)
+    assert s.clock.running is None
+    mine = s.clock.remaining(0)
+    now.t += 100
+    s.resume_clocks(AWAY)  # back from the shell, the dialog still up
+    assert s.clock.running is None and s.clock.remaining(0) == mine
+    s.resume_clocks(COVERED)
+    assert s.clock.running == 0
+    now.t += 4
+    assert s.clock.remaining(0) == mine - 4
+    s.pause_clocks(COACH)
+    now.t += 50
+    assert s.clock.remaining(0) == mine - 4 and s.clock_holds == {COACH}
+    s.resume_clocks(COACH)
+    assert s.clock.running == 0 and not s.clock_holds
 
 
 # ------------------------------------------------------------------ resume

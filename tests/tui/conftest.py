@@ -8,6 +8,7 @@ import pytest
 from table_helpers import act_as_person
 from textual.notifications import Notification
 
+from dominoes_tui import store
 from dominoes_tui.engine import HAND_OVER, Draw, Game, Pass, Play, PlayDoubles, Stop, load_variant
 from dominoes_tui.table import EndQuestion, Pace, PlaceQuestion, TableSession, TouchQuestion
 from dominoes_tui.tui.app import DominoesApp
@@ -27,6 +28,22 @@ def _home(tmp_path, monkeypatch):
         '{"coach": false, "strategy_coach": "off"}', encoding="utf-8"
     )
 
+
+@pytest.fixture(autouse=True)
+def _played_before(monkeypatch):
+    """The player has finished a match before (as the coach was offered already, above):
+    tables and options play the house's own clock. A newcomer's untimed first match
+    (issue 24) is tested with the ``newcomer`` fixture, which undoes this."""
+    monkeypatch.setattr(store, "played_a_match", lambda home=None: True)
+
+
+@pytest.fixture
+def newcomer(monkeypatch):
+    """No finished match in the history (the store's own answer, from the empty home)."""
+    monkeypatch.setattr(store, "played_a_match", PLAYED_A_MATCH)
+
+
+PLAYED_A_MATCH = store.played_a_match
 
 TOAST_SECONDS_LEFT = 1e6
 """What every toast has left in these tests: none expires while a test runs."""

@@ -58,6 +58,7 @@ def test_play_daily_deals_todays_hand(opened) -> None:
     assert kw["seed"] == pr.daily_seed(date.today())
     assert kw["rules"] == pr.daily_rules() and kw["level"] == pr.DAILY_LEVEL
     assert kw["speed"] == 2
+    assert kw["daily"] == date.today()  # played beside a saved match, labelled with its day
 
 
 @pytest.mark.parametrize(

@@ -6,16 +6,25 @@ table's ``_tick`` themselves, so nothing here waits for real seconds.
 
 from __future__ import annotations
 
-from conftest import play_until, settle
+import threading
 
+import pytest
+from conftest import play_until, press_to_select, settle
+
+from dominoes_tui.ai import review
 from dominoes_tui.engine import Clock, load_variant
+from dominoes_tui.store import player
+from dominoes_tui.store.settings import settings_path
+from dominoes_tui.tui import strategy_coach as tui_coach
 from dominoes_tui.tui.app import DominoesApp
 from dominoes_tui.tui.screens.dialogs import (
+    CoachOfferScreen,
     ConfirmScreen,
     HandOverScreen,
     MatchOverScreen,
     RulesScreen,
 )
+from dominoes_tui.tui.strategy_coach import CoachQuestion
 from dominoes_tui.tui.widgets.clock import (
     CRITICAL_STYLE,
     FLAG,
@@ -280,3 +289,151 @@ async def test_rematch_swaps_who_opens_and_keeps_the_options() -> None:
         assert table.session.first_opener == 1 - first
         assert table.rules.clock_minutes == 10 and table.rules.turn_seconds == 60
         assert table.session.clock.remaining(1 - table.game.turn) == 600
+
+
+# ------------------------------------------------------------ every dialog holds the clock
+DIALOG_KEYS = [
+    pytest.param("l", "LogScreen", id="move-log"),
+    pytest.param("question_mark", "RulesScreen", id="rules"),
+    pytest.param("q", "ConfirmScreen", id="leave"),
+    pytest.param("f1", "HowToPlayScreen", id="how-to-play"),
+    pytest.param("ctrl+p", "Palette", id="palette"),
+]
+
+
+@pytest.mark.parametrize(("key", "screen"), DIALOG_KEYS)
+async def test_the_clock_does_not_move_while_a_dialog_is_up(key: str, screen: str) -> None:
+    """Any screen over the table holds both clocks, however long it stays (R-T-1)."""
+    app = clock_app(clock_minutes=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table, clock = app.table, app.table.session.clock
+        app.fake.t += 3
+        before = clock.remaining_all()
+        await pilot.press(key)
+        await pilot.pause()
+        assert type(app.screen).__name__ == screen
+        app.fake.t += 600  # longer than the whole clock
+        table.tick()
+        await pilot.pause()
+        assert clock.remaining_all() == before and clock.running is None
+        assert table.game.match_result is None  # no flag fell meanwhile
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is table and clock.running == 0
+        app.fake.t += 2
+        assert clock.remaining(0) == before[0] - 2
+
+
+class HeldCPU:
+    """The first legal action, once the test lets it answer (a CPU still thinking)."""
+
+    level = "easy"
+    name = "CPU (Easy)"
+
+    def __init__(self) -> None:
+        self.go = threading.Event()
+
+    def choose(self, view):
+        assert self.go.wait(30), "the test never let the CPU answer"
+        return view.legal[0]
+
+
+async def test_a_turn_that_starts_under_a_dialog_starts_paused() -> None:
+    """The CPU's move lands while the move log is open: the person's clock waits for the
+    log to close (it used to start under the dialog)."""
+    now, cpu = FakeTime(), HeldCPU()
+    app = DominoesApp(
+        rules=load_variant("classic", clock_minutes=5),
+        seed=5,
+        level="easy",
+        delay=0,
+        now=now,
+        player_factory=lambda level, seed: cpu,
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table, clock = app.table, app.table.session.clock
+        assert table.my_turn
+        await pilot.press("enter")  # lead 1-1: the CPU thinks (held)
+        await pilot.pause()
+        assert table.session.thinking_seat == 1
+        await pilot.press("l")
+        await pilot.pause()
+        cpu.go.set()  # its answer lands under the log
+        await settle(pilot)
+        assert table.my_turn and clock.running is None
+        mine = clock.remaining(0)
+        now.t += 120
+        table.tick()
+        assert clock.remaining(0) == mine
+        await pilot.press("escape")
+        await pilot.pause()
+        assert clock.running == 0 and clock.remaining(0) == mine
+
+
+async def test_the_coach_offer_holds_the_first_table_clock() -> None:
+    """A player never offered the coach (and with a clock): the offer holds it."""
+    settings_path().write_text('{"strategy_coach": "off"}', encoding="utf-8")
+    app = clock_app(clock_minutes=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, CoachOfferScreen)
+        clock = app.table.session.clock
+        app.fake.t += 100
+        app.table.tick()
+        assert clock.remaining_all() == [300, 300] and clock.running is None
+        await pilot.press("n")
+        await pilot.pause()
+        assert clock.running == 0 and clock.remaining(0) == 300
+
+
+def rigged(view, seed):
+    """The last legal move is the best (80%), the others blunders (about 40%)."""
+    legal = list(view.legal)
+    return {a: (0.8 if i == len(legal) - 1 else 0.4) for i, a in enumerate(legal)}
+
+
+async def test_the_coach_looking_and_asking_holds_the_clock(monkeypatch) -> None:
+    """The strategy coach's look at a move and its question are not the person's time."""
+    monkeypatch.setattr(tui_coach, "EVALUATOR", rigged)
+    monkeypatch.setattr(tui_coach, "BUDGET", review.Budget(rounds=1, max_rounds=1))
+    player.set_coach("on")
+    app = clock_app(clock_minutes=5)
+    async with app.run_test(size=SIZE) as pilot:
+
+        def deciding(a: DominoesApp) -> bool:
+            t = a.table
+            return a.screen is t and t.my_turn and review.is_decision(t.session.view())
+
+        await play_until(pilot, deciding)
+        table = app.table
+        s, clock = table.session, table.session.clock
+        action = s.view().legal[0]  # a blunder, as rigged
+        looked = []
+        real_look = tui_coach.TableCoach._look
+
+        def look(coach, view, act, token):  # the look, seen with the clock held
+            looked.append((clock.running, clock.remaining(0)))
+            now_left = clock.remaining(0)
+            app.fake.t += 50  # a slow look
+            assert clock.remaining(0) == now_left
+            real_look(coach, view, act, token)
+
+        monkeypatch.setattr(tui_coach.TableCoach, "_look", look)
+        mine = clock.remaining(0)
+        hand = s.hand()
+        await press_to_select(pilot, hand.index(action.tile))
+        await pilot.press("enter")
+        if s.question is not None:
+            await pilot.press(("left", "right", "up", "down")[action.end])
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, CoachQuestion)
+        assert looked == [(None, mine)]
+        app.fake.t += 100  # a long think about the question
+        table.tick()
+        assert clock.remaining(0) == mine and clock.running is None
+        await pilot.press("n")  # take it back: the person's turn goes on, the clock runs
+        await pilot.pause()
+        assert s.my_turn and clock.running == 0 and clock.remaining(0) == mine

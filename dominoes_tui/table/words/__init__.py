@@ -110,6 +110,7 @@ from .saved import (
     score_line,
 )
 from .scores import (
+    daily_label,
     held_counts,
     pips_text,
     score_text,
@@ -198,6 +199,7 @@ __all__ = [
     "seat_names",
     "second_person",
     "side_names",
+    "daily_label",
     "target_text",
     "times_words",
     "wait_words",

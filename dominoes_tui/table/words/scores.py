@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import date
 
 from ...engine import Rules, Scores, tiles
 
@@ -29,6 +30,15 @@ def score_text(rules: Rules, scores: Scores, side: int) -> str:
 def held_counts(rules: Rules) -> bool:
     """Whether held points mean anything at this table: the rule of 13 and a next hand."""
     return bool(rules.rule_of_13) and rules.target != 0
+
+
+def daily_label(day: date) -> str:
+    """What the table calls the daily deal of ``day`` (where a match says its target).
+
+    >>> daily_label(date(2026, 12, 2))
+    'Daily deal 2026-12-02'
+    """
+    return f"Daily deal {day.isoformat()}"
 
 
 def target_text(rules: Rules) -> str:

@@ -250,9 +250,17 @@ class MatchOverScreen(LearnFromTheHand, DismissOnce, ModalScreen[str]):
         ),
     ]
 
+    AGAIN = "Rematch (r)"
+    """The button that plays again (its key is ``r``)."""
+
     def __init__(self, table: TableSession) -> None:
         super().__init__()
         self.table = table
+
+    @staticmethod
+    def for_table(table: TableSession) -> MatchOverScreen:
+        """The match-over screen for ``table``: the daily deal's offers another try."""
+        return DailyOverScreen(table) if table.daily is not None else MatchOverScreen(table)
 
     def headline(self) -> tuple[str, str]:
         t = self.table
@@ -282,7 +290,7 @@ class MatchOverScreen(LearnFromTheHand, DismissOnce, ModalScreen[str]):
                 id="played",
             )
             with Horizontal(id="buttons"):
-                yield Button("Rematch (r)", id="rematch", variant="primary")
+                yield Button(self.AGAIN, id="rematch", variant="primary")
                 if not table.rounds:
                     yield Button("Review (R)", id="review")
                 yield Button("New game (n)", id="new")
@@ -316,6 +324,14 @@ class MatchOverScreen(LearnFromTheHand, DismissOnce, ModalScreen[str]):
             self.action_review()
             return
         self.dismiss(event.button.id)
+
+
+class DailyOverScreen(MatchOverScreen):
+    """The daily deal's result: "Try again" deals the same daily once more (another try,
+    counted with the others in the history); the saved match is left as it was."""
+
+    BINDINGS = [Binding("r", "choose('rematch')", "Try again")]
+    AGAIN = "Try again (r)"
 
 
 class RulesScreen(DismissOnce, ModalScreen[None]):

@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Static
 
-from ... import options
+from ... import options, store
 from ...engine import Rules
 from ...store import settings
 from ...store.player import COACH_MODES, load_player, set_coach
@@ -202,8 +202,17 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
         Binding("escape", "back", "Back", tooltip="Back to the start menu (the options are kept)"),
     ]
 
-    def __init__(self, base: Rules, levels: tuple[str, ...], level: str | None = None) -> None:
-        """``base``: the house's own rules; the remembered choices are laid over them."""
+    def __init__(
+        self,
+        base: Rules,
+        levels: tuple[str, ...],
+        level: str | None = None,
+        first_match: bool | None = None,
+    ) -> None:
+        """``base``: the house's own rules; the remembered choices are laid over them.
+        ``first_match``: a newcomer's (None: no finished match in the history): the clock
+        and the turn limit are off unless the person sets them, and that "off" is not
+        remembered, so the house's clock is the default from the next match on."""
         super().__init__()
         self.base = base
         self.levels = levels
@@ -232,6 +241,17 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
                 f"{c.label}: {said[:40]} is no longer offered by this house; "
                 f"its {c.choice_label(house)} is set."
             )
+        if first_match is None:
+            first_match = not store.played_a_match()
+        self.untimed: set[str] = set()
+        """The timing keys set off for a newcomer's first match (until the person sets
+        them): not remembered."""
+        if first_match:
+            remembered_keys = options.load_remembered(base.name)
+            for key in options.TIMING_KEYS:
+                if key in self.choices and key not in remembered_keys and self.choices[key]:
+                    self.choices[key] = 0
+                    self.untimed.add(key)
         kept = options.remembered_level(base.name)
         self.level = kept if kept in levels else (level if level in levels else levels[0])
         self.cpu_name = options.remembered_name(base.name) or options.CPU_NAMES[0]
@@ -366,12 +386,16 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
         start.disabled = why is not None
         self.query_one("#refused", Static).update(Text(f"Cannot start: {why}" if why else ""))
         if why is None:
-            words = options.summary(self.rules, self.base)
-            self.query_one("#summary", Static).update(
+            timed = {k: self.base.option_value(k) for k in self.untimed}
+            words = options.summary(options.apply_choices(self.rules, timed), self.base)
+            summary = (
                 Text.assemble(("Differs from the house: ", "bold"), words)
                 if words != "the house's own rules"
                 else Text("The house's own rules.", style="italic")
             )
+            if self.untimed:  # a newcomer's first match: said once, not as a difference
+                summary.append(" " + options.first_match_words(self.base), style="#cfe0d6")
+            self.query_one("#summary", Static).update(summary)
         else:
             self.query_one("#summary", Static).update("")
         self.show_help()
@@ -401,6 +425,7 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
         elif row.key == "strategy_coach":
             self.coach_mode = row.value
         else:
+            self.untimed.discard(row.key)  # the person's own choice now: remembered
             self.choices = options.choose(self.base, self.choices, row.key, row.value)
             for other in self.query(ChoiceRow):  # a setting that follows (R-D-4)
                 if other is not row and other.key in self.choices:
@@ -414,7 +439,8 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
         if self.reason is not None:
             self.app.bell()
             return
-        options.remember(self.base.name, self.choices, level=self.level, name=self.cpu_name)
+        kept = {k: v for k, v in self.choices.items() if k not in self.untimed}
+        options.remember(self.base.name, kept, level=self.level, name=self.cpu_name)
         settings.save_settings(self.player)
         if self.coach_mode != self.coach_setting.coach:
             set_coach(self.coach_mode)
@@ -441,6 +467,7 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
         for row in self.query(ChoiceRow):
             kept = (options.LEVEL_KEY, options.NAME_KEY, *settings.CHOICES, "strategy_coach")
             if row.key not in kept:
+                self.untimed.discard(row.key)
                 row.value = self.base.option_value(row.key)
                 self.choices[row.key] = row.value
                 row.refresh()

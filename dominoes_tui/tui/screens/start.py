@@ -394,7 +394,8 @@ class StartScreen(Screen[None]):
         elif what == "continue":
             self.resume()
         elif what == "daily":
-            self.new_game(then=self.play_daily)
+            if not self._other_window():  # beside a saved match: nothing to give up
+                self.play_daily()
         elif what == "howto":
             from ...store import settings  # start-up speed
             from .howto import HowToPlayScreen  # start-up speed
@@ -449,8 +450,8 @@ class StartScreen(Screen[None]):
                 self.read_save()
 
     def new_game(self, then: Callable[[], None] | None = None) -> None:
-        """New game (``then``: the table options, or the daily deal): with a match saved,
-        ask first whether to resume it instead."""
+        """New game (``then``: the table options): with a match saved, ask first whether
+        to resume it instead."""
         then = then or self.open_options
         if self._other_window():
             return
@@ -494,8 +495,9 @@ class StartScreen(Screen[None]):
 
         from ...table.practice import DAILY_LEVEL, daily_rules, daily_seed  # start-up speed
 
-        seed = daily_seed(date.today())
-        self.app.post_message(StartMatch(daily_rules(), DAILY_LEVEL, seed=seed))
+        today = date.today()
+        seed = daily_seed(today)
+        self.app.post_message(StartMatch(daily_rules(), DAILY_LEVEL, seed=seed, daily=today))
 
     def resume(self) -> None:
         """Continue the saved match; an unusable save is set aside and said in one sentence.

@@ -25,6 +25,8 @@ from ...engine.chicken_foot import FootBoard
 from ...engine.fits import wild_tiles
 from ...engine.trains import TrainsBoard
 from ...table import (
+    AWAY,
+    COVERED,
     Background,
     CpuRequest,
     EndQuestion,
@@ -263,7 +265,7 @@ class TableScreen(Screen):
 
     def show_result(self) -> None:
         """The match-over screen (again, after New game was cancelled)."""
-        self.app.push_screen(MatchOverScreen(self.session), self.after_match)
+        self.app.push_screen(MatchOverScreen.for_table(self.session), self.after_match)
 
     def after_match(self, choice: str | None) -> None:
         if choice == "rematch":
@@ -399,18 +401,19 @@ class TableScreen(Screen):
 
     # ------------------------------------------------------------ the clock and the person's absence
     def on_screen_resume(self) -> None:
-        self.session.resume_clocks()
+        self.session.resume_clocks(COVERED)
 
     def on_screen_suspend(self) -> None:
-        """A menu, the help or a question is over the table: the clocks wait (R-T-1)."""
-        self.session.pause_clocks()
+        """Any screen over the table (a menu, the help, a question, the coach's offer or
+        question, the hand-over): the clocks wait until it is gone (R-T-1), even when the
+        CPU's move lands meanwhile. The one place for every dialog."""
+        self.session.pause_clocks(COVERED)
 
     def _app_suspended(self, app: object) -> None:
-        self.session.pause_clocks()  # Ctrl+Z: the terminal went back to the shell
+        self.session.pause_clocks(AWAY)  # Ctrl+Z: the terminal went back to the shell
 
     def _app_resumed(self, app: object) -> None:
-        if self.app.screen is self:
-            self.session.resume_clocks()
+        self.session.resume_clocks(AWAY)  # still held if a dialog is over the table
 
     def on_key(self, event: events.Key) -> None:
         if self.session.waiting_for_key:  # a resumed match: any key only wakes the table
