@@ -15,19 +15,24 @@ from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
+from textual.theme import ThemeProvider
 
 from ..engine import DEFAULT_VARIANT, Rules
 from ..engine.rules import load_variants_noted
+from ..store import settings as player_settings
 from .messages import (
     LeaveTable,
     NewGame,
+    OpenSettings,
     OpenStartMenu,
     Quit,
     ResumeMatch,
     SetCoach,
+    SettingsChanged,
     StartMatch,
 )
 from .navigation import NavigatingApp
+from .themes import DEFAULT_COLORS, THEMES, ThemeColours
 
 # Imports inside this module's functions are for start-up speed only: loaded when first
 # used, not at startup (the start menu needs none of them; benchmarks/startup.py): the
@@ -75,7 +80,7 @@ def _make_player(level: str, seed: int) -> Player:
     return make_player(level, seed)
 
 
-def _palette() -> Screen[None]:
+def _palette(**kwargs: Any) -> Screen[None]:
     """Ctrl+P's palette, made safe to close while it is still searching (Esc right after
     typing: Textual's search would look for its list after the list is gone), and closed
     once (Enter on a command it is about to pick by itself)."""
@@ -106,7 +111,7 @@ def _palette() -> Screen[None]:
             except (KeyError, IndexError, NoMatches):
                 pass  # PgUp/PgDn while the list is being filled: nothing to move to yet
 
-    return Palette(id="--command-palette")
+    return Palette(id="--command-palette", **kwargs)
 
 
 class DominoesApp(NavigatingApp):
@@ -176,6 +181,47 @@ class DominoesApp(NavigatingApp):
         self._navigating = False
         self.first_frame_shown = False
         """Textual's Ready came: the first frame is on the screen."""
+        self._theme_colours = ThemeColours()
+        self._settings_problems = self._use_themes()
+
+    # ------------------------------------------------------------ themes
+    def _use_themes(self) -> list[str]:
+        """Our themes only (the palette's theme picker lists them), the player's applied;
+        what their settings file holds that is not a choice (said once, on mount)."""
+        for name in list(self.available_themes):
+            if name not in THEMES:
+                self.unregister_theme(name)
+        for theme in THEMES.values():
+            self.register_theme(theme)
+        mine, problems = player_settings.load_checked()
+        self.theme = mine.theme
+        self._theme_colours.use(mine.theme)
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
+        return problems
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        """``$felt``, ``$tile``… for a theme that names none (tui/themes.py)."""
+        return dict(DEFAULT_COLORS)
+
+    def get_line_filters(self) -> Any:
+        """Textual's filters, and the one that gives the widgets' own colours the theme's."""
+        filters = list(super().get_line_filters())
+        if self._theme_colours.enabled:
+            filters.append(self._theme_colours)
+        return filters
+
+    def _theme_changed(self, theme: Any) -> None:
+        """A theme picked (the Settings screen, the palette's theme picker): kept, and the
+        table repainted in it."""
+        self._theme_colours.use(theme.name)
+        kept = player_settings.load_settings().theme
+        if player_settings.offered("theme", theme.name) and kept != theme.name:
+            player_settings.remember("theme", theme.name)
+        self.refresh(repaint=True, layout=True)
+        for screen in self.screen_stack:
+            screen.refresh(repaint=True)
+            for widget in screen.walk_children():
+                widget.refresh()
 
     def get_default_screen(self) -> Screen[Any]:
         """A bare ``dominoes``: the start menu is the app's first screen itself, made and
@@ -189,6 +235,8 @@ class DominoesApp(NavigatingApp):
         return super().get_default_screen()
 
     def on_mount(self) -> None:
+        for problem in self._settings_problems:  # said once, this sitting
+            self.notify(problem, title="Settings", severity="warning", timeout=10, markup=False)
         if self.resume:
             self.resume_autosave(otherwise=self._first_match)
         elif self.start_menu:
@@ -215,9 +263,7 @@ class DominoesApp(NavigatingApp):
         """``--tiles``, else the player's remembered tile style."""
         if self._tile_style is not None:
             return self._tile_style
-        from ..store.settings import load_settings
-
-        return load_settings().tiles
+        return player_settings.load_settings().tiles
 
     @property
     def pace(self) -> Pace:
@@ -229,9 +275,7 @@ class DominoesApp(NavigatingApp):
             return Pace.from_delay(self._delay)
         if self._speed is not None:
             return Pace.from_speed(self._speed)
-        from ..store.settings import load_settings
-
-        return Pace.named(load_settings().pace)
+        return Pace.named(player_settings.load_settings().pace)
 
     @property
     def table(self) -> TableScreen | None:
@@ -348,7 +392,10 @@ class DominoesApp(NavigatingApp):
         from .screens.table import TableScreen
 
         offer = self._coach(session)
-        self.push_screen(TableScreen(session, tile_style=self.tile_style))
+        mine = player_settings.load_settings()
+        self.push_screen(
+            TableScreen(session, tile_style=self.tile_style, bell=mine.bell, show_log=mine.log)
+        )
         if offer:  # never offered yet: once, over the first table
             self.call_after_refresh(self._offer_coach, session)
 
@@ -724,6 +771,12 @@ class DominoesApp(NavigatingApp):
                 self.action_how_to_play,
             ),
             ("Statistics", "Your record against the CPU", self.show_stats),
+            (
+                "Settings",
+                "Pace, tiles, coach, clock, move log, bell and theme: yours at every house",
+                self.show_settings,
+            ),
+            ("Theme", "The colours: dark felt, light or high contrast", self.search_themes),
             ("Start menu", "Back to the start menu", self._to_menu),
             ("Quit", "Quit the program (an unfinished match is saved)", self.exit),
         ]
@@ -731,6 +784,31 @@ class DominoesApp(NavigatingApp):
             if title in titles or (at_menu and title == "Start menu"):
                 continue
             yield SystemCommand(title, help_text, callback)
+
+    def search_themes(self) -> None:
+        """The palette's theme picker (Textual's), made as safe to close as the palette."""
+        self.push_screen(_palette(providers=[ThemeProvider], placeholder="Search for themes…"))
+
+    def show_settings(self) -> None:
+        from .screens.settings import SettingsScreen
+
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen())
+
+    def on_open_settings(self, message: OpenSettings) -> None:
+        if not self._stale(message):
+            self.show_settings()
+
+    def on_settings_changed(self, message: SettingsChanged) -> None:
+        """A setting kept by the Settings screen: the theme now, the table's now too."""
+        mine = player_settings.load_settings()
+        if message.key == "theme" and self.theme != mine.theme:
+            self.theme = mine.theme
+        table = self.table
+        if table is not None:
+            if message.key == "pace":
+                table.session.pace = self.pace
+            table.apply_settings(tile_style=self.tile_style, bell=mine.bell, show_log=mine.log)
 
     def show_stats(self) -> None:
         from .screens.stats import StatsScreen

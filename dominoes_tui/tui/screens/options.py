@@ -1,5 +1,8 @@
 """Table options: every optional setting of a house as a control, then Start.
 
+The player's own settings (pace, tiles, coach, the bell, the theme…) are not a house's:
+they are on the Settings screen (:mod:`.settings`).
+
 The controls, their choices and their explanations come from
 :mod:`dominoes_tui.options` (the variant's ``options`` in ``variants.toml``);
 whether a combination plays is the engine's answer (``check_choices``). The
@@ -9,7 +12,7 @@ screen only shows them and keeps what the person picked.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
@@ -23,8 +26,6 @@ from textual.widgets import Button, Footer, Static
 
 from ... import options
 from ...engine import Rules
-from ...store import settings
-from ...store.player import COACH_MODES, load_player, set_coach
 from .base import DismissOnce
 from .dialogs import ConfirmScreen
 
@@ -233,10 +234,6 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
         kept = options.remembered_level(base.name)
         self.level = kept if kept in levels else (level if level in levels else levels[0])
         self.cpu_name = options.remembered_name(base.name) or options.CPU_NAMES[0]
-        self.player = settings.load_settings()
-        """The player's own settings (pace, tiles): the same at every house."""
-        self.coach_setting = load_player()  # the strategy coach: the same at every house
-        self.coach_mode = self.coach_setting.coach
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -280,7 +277,6 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
                             self.cpu_name,
                             on_change=self.row_changed,
                         )
-                yield from self._player_rows()
             yield Static(id="help")
             yield Static(id="summary")
             yield Static(id="refused")
@@ -289,38 +285,6 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
                 yield Button("Reset to the house's rules (x)", id="reset")
                 yield Button("Back (Esc)", id="back")
         yield Footer()
-
-    def _player_rows(self) -> ComposeResult:
-        """The player's settings, kept for every house: the pace, the tile style and the
-        strategy coach."""
-        yield Static(settings.GROUP, classes="group")
-        for key in ("pace", "tiles"):
-            yield ChoiceRow(
-                key,
-                settings.LABELS[key],
-                settings.HELP[key],
-                settings.CHOICES[key],
-                getattr(self.player, key),
-                describe=lambda v, key=key: settings.describe(key, v),
-                on_change=self.row_changed,
-            )
-        yield self.coach_row()
-
-    def coach_row(self) -> ChoiceRow:
-        """The strategy coach's row: a setting of the player's, every house."""
-
-        def describe(mode: str) -> str:
-            return replace(self.coach_setting, coach=mode).coach_words()
-
-        return ChoiceRow(
-            "strategy_coach",
-            "Strategy coach",
-            "Asks before a move that loses a lot; a strategy tip now and then.",
-            COACH_MODES,
-            self.coach_mode,
-            describe=describe,
-            on_change=self.row_changed,
-        )
 
     def on_resize(self, event: events.Resize) -> None:
         self.set_class(event.size.height >= ROOMY, "-roomy")
@@ -389,16 +353,10 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
         self.show_help()
 
     def row_changed(self, row: ChoiceRow) -> None:
-        if row.key in settings.CHOICES:
-            self.player = self.player.with_(row.key, row.value)
-            self.show_help()
-            return
         if row.key == options.LEVEL_KEY:
             self.level = row.value
         elif row.key == options.NAME_KEY:
             self.cpu_name = row.value
-        elif row.key == "strategy_coach":
-            self.coach_mode = row.value
         else:
             self.choices = options.choose(self.base, self.choices, row.key, row.value)
             for other in self.query(ChoiceRow):  # a setting that follows (R-D-4)
@@ -414,9 +372,6 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
             self.app.bell()
             return
         options.remember(self.base.name, self.choices, level=self.level, name=self.cpu_name)
-        settings.save_settings(self.player)
-        if self.coach_mode != self.coach_setting.coach:
-            set_coach(self.coach_mode)
         self.dismiss(Chosen(self.rules, self.level, self.cpu_name))
 
     def action_reset(self) -> None:
@@ -438,7 +393,7 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
     def reset(self) -> None:
         """Every setting back to the house's value (the level and name stay)."""
         for row in self.query(ChoiceRow):
-            kept = (options.LEVEL_KEY, options.NAME_KEY, *settings.CHOICES, "strategy_coach")
+            kept = (options.LEVEL_KEY, options.NAME_KEY)
             if row.key not in kept:
                 row.value = self.base.option_value(row.key)
                 self.choices[row.key] = row.value

@@ -1,5 +1,5 @@
-"""The start menu: New game, Continue, Daily deal, How to play, Rules, Statistics, Quit,
-and the houses to play.
+"""The start menu: New game, Continue, Daily deal, How to play, Rules, Statistics,
+Settings, Quit, and the houses to play.
 
 "Continue" is there only when an autosave exists (it says which match it resumes,
 once the save is read after the first frame), "Statistics" only once the history
@@ -26,7 +26,7 @@ from textual.widgets.option_list import Option
 from ... import store
 from ...engine import Rules
 from ...engine.rules import load_variants_noted
-from ..messages import Quit, ResumeMatch, StartMatch
+from ..messages import OpenSettings, Quit, ResumeMatch, StartMatch
 from ..widgets.keybar import KeyBar
 from ..widgets.menu_list import MenuList
 
@@ -46,6 +46,7 @@ MENU = (
     ("howto", "How to play", "h"),
     ("rules", "Rules", "r"),
     ("stats", "Statistics", "t"),
+    ("settings", "Settings", "s"),
     ("quit", "Quit", "q"),
 )
 
@@ -130,6 +131,7 @@ class StartScreen(Screen[None]):
         Binding("h", "choose('howto')", "How to play"),
         Binding("r", "choose('rules')", "Rules"),
         Binding("t", "choose('stats')", "Statistics"),
+        Binding("s", "choose('settings')", "Settings"),
         Binding("q", "choose('quit')", "Quit"),
         Binding("tab", "app.focus_next", "Switch", show=False),
     ]
@@ -389,6 +391,8 @@ class StartScreen(Screen[None]):
             from .stats import StatsScreen  # start-up speed
 
             self.app.push_screen(StatsScreen())
+        elif what == "settings":
+            self.app.post_message(OpenSettings())
         elif what == "quit":
             self.app.post_message(Quit())
 
