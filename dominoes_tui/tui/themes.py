@@ -16,10 +16,9 @@ them) and applies the player's on start (``store.settings``'s ``theme``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any
 
 from rich.segment import Segment
 from rich.style import Style
@@ -30,7 +29,6 @@ from textual.theme import BUILTIN_THEMES, Theme
 DARK = "dominoes-dark"
 LIGHT = "dominoes-light"
 CONTRAST = "dominoes-contrast"
-T = TypeVar("T")
 
 _DARK_COLORS = {
     "felt": "#0f3d2e",
@@ -184,7 +182,6 @@ def table_colors(app: Any) -> dict[str, str]:
     return {**DEFAULT_COLORS, **variables}
 
 
-
 ALIASES = {
     "#9fb8ac": "ink-dim",
     "#9fbfae": "ink-dim",
@@ -211,7 +208,7 @@ def colour_map(name: str) -> dict[str, str]:
     out = {hex_: mine[key] for key, hex_ in _DARK_COLORS.items() if key in mine}
     out.update({hex_: mine[key] for hex_, key in ALIASES.items() if key in mine})
     # white and black stay themselves: a theme's own text may be either
-    return {k: v for k, v in out.items() if k != v and k not in ('#ffffff', '#000000')}
+    return {k: v for k, v in out.items() if k != v and k not in ("#ffffff", "#000000")}
 
 
 class ThemeColours(LineFilter):

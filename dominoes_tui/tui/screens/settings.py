@@ -225,9 +225,7 @@ class SettingsScreen(DismissOnce, Screen[None]):
     def show_help(self) -> None:
         row = self.focused if isinstance(self.focused, SettingRow) else None
         said = "↑/↓ choose a setting, ←/→ or Enter change it, Esc goes back."
-        self.query_one("#settings-help", Static).update(
-            f"{row.help_text}\n{said}" if row else said
-        )
+        self.query_one("#settings-help", Static).update(f"{row.help_text}\n{said}" if row else said)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self.show_help()
