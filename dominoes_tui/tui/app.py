@@ -196,7 +196,6 @@ class DominoesApp(NavigatingApp):
         mine, problems = player_settings.load_checked()
         self.theme = mine.theme
         self._theme_colours.use(mine.theme)
-        self.theme_changed_signal.subscribe(self, self._theme_changed)
         return problems
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
@@ -235,6 +234,7 @@ class DominoesApp(NavigatingApp):
         return super().get_default_screen()
 
     def on_mount(self) -> None:
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
         for problem in self._settings_problems:  # said once, this sitting
             self.notify(problem, title="Settings", severity="warning", timeout=10, markup=False)
         if self.resume:
