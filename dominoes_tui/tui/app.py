@@ -15,7 +15,6 @@ from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
-from textual.theme import ThemeProvider
 
 from ..engine import DEFAULT_VARIANT, Rules
 from ..engine.rules import load_variants_noted
@@ -32,7 +31,6 @@ from .messages import (
     StartMatch,
 )
 from .navigation import NavigatingApp
-from .themes import DEFAULT_COLORS, THEMES, ThemeColours
 
 # Imports inside this module's functions are for start-up speed only: loaded when first
 # used, not at startup (the start menu needs none of them; benchmarks/startup.py): the
@@ -181,46 +179,6 @@ class DominoesApp(NavigatingApp):
         self._navigating = False
         self.first_frame_shown = False
         """Textual's Ready came: the first frame is on the screen."""
-        self._theme_colours = ThemeColours()
-        self._settings_problems = self._use_themes()
-
-    # ------------------------------------------------------------ themes
-    def _use_themes(self) -> list[str]:
-        """Our themes only (the palette's theme picker lists them), the player's applied;
-        what their settings file holds that is not a choice (said once, on mount)."""
-        for name in list(self.available_themes):
-            if name not in THEMES:
-                self.unregister_theme(name)
-        for theme in THEMES.values():
-            self.register_theme(theme)
-        mine, problems = player_settings.load_checked()
-        self.theme = mine.theme
-        self._theme_colours.use(mine.theme)
-        return problems
-
-    def get_theme_variable_defaults(self) -> dict[str, str]:
-        """``$felt``, ``$tile``… for a theme that names none (tui/themes.py)."""
-        return dict(DEFAULT_COLORS)
-
-    def get_line_filters(self) -> Any:
-        """Textual's filters, and the one that gives the widgets' own colours the theme's."""
-        filters = list(super().get_line_filters())
-        if self._theme_colours.enabled:
-            filters.append(self._theme_colours)
-        return filters
-
-    def _theme_changed(self, theme: Any) -> None:
-        """A theme picked (the Settings screen, the palette's theme picker): kept, and the
-        table repainted in it."""
-        self._theme_colours.use(theme.name)
-        kept = player_settings.load_settings().theme
-        if player_settings.offered("theme", theme.name) and kept != theme.name:
-            player_settings.remember("theme", theme.name)
-        self.refresh(repaint=True, layout=True)
-        for screen in self.screen_stack:
-            screen.refresh(repaint=True)
-            for widget in screen.walk_children():
-                widget.refresh()
 
     def get_default_screen(self) -> Screen[Any]:
         """A bare ``dominoes``: the start menu is the app's first screen itself, made and
@@ -234,8 +192,7 @@ class DominoesApp(NavigatingApp):
         return super().get_default_screen()
 
     def on_mount(self) -> None:
-        self.theme_changed_signal.subscribe(self, self._theme_changed)
-        for problem in self._settings_problems:  # said once, this sitting
+        for problem in self.settings_problems:  # said once, this sitting
             self.notify(problem, title="Settings", severity="warning", timeout=10, markup=False)
         if self.resume:
             self.resume_autosave(otherwise=self._first_match)
@@ -785,9 +742,8 @@ class DominoesApp(NavigatingApp):
                 continue
             yield SystemCommand(title, help_text, callback)
 
-    def search_themes(self) -> None:
-        """The palette's theme picker (Textual's), made as safe to close as the palette."""
-        self.push_screen(_palette(providers=[ThemeProvider], placeholder="Search for themes…"))
+    def palette(self, **kwargs: Any) -> Any:
+        return _palette(**kwargs)
 
     def show_settings(self) -> None:
         from .screens.settings import SettingsScreen

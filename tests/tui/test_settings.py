@@ -57,7 +57,9 @@ async def test_every_row_changes_and_is_kept_at_once() -> None:
                 assert kept()[row.key] == row.value
                 assert getattr(settings.load_settings(), row.key) == row.value
             await pilot.press("left")  # back again, and once more forward with Enter
-            assert (kept().get(row.key) if row.key != "coach" else player.load_player().coach) == before
+            assert (
+                kept().get(row.key) if row.key != "coach" else player.load_player().coach
+            ) == before
             await pilot.press("enter")
             await pilot.pause()
             if i < len(rows) - 1:
@@ -144,7 +146,7 @@ async def test_a_bad_setting_is_said_once_and_the_default_used() -> None:
         assert app.theme == DARK
         said = [n.message for n in app._notifications]
         assert said == [
-            'Settings: Pace 3 is not one of its choices; normal: about 1 s a move is used.',
+            "Settings: Pace 3 is not one of its choices; normal: about 1 s a move is used.",
             'Settings: Theme "solarized" is not one of its choices; dark felt is used.',
         ]
         app.push_screen(SettingsScreen())  # opening the settings says nothing more
@@ -182,6 +184,7 @@ async def test_the_bell_rings_when_it_becomes_your_turn(monkeypatch, on) -> None
         await pilot.press("l")  # a repaint that is not a new turn: no bell
         await pilot.pause()
     assert rings == ([True] * back if on else [])
+
 
 async def test_the_move_log_follows_the_setting_at_once() -> None:
     settings.remember_setting("log", False)

@@ -73,9 +73,6 @@ class SettingRow(Widget, can_focus=True):
     SettingRow:focus {
         background: $felt-edge;
     }
-    SettingsScreen.-roomy SettingRow {
-        height: 2;
-    }
     """
 
     BINDINGS = [
@@ -163,6 +160,9 @@ class SettingsScreen(DismissOnce, Screen[None]):
         background: $bar;
         padding: 0 1;
         margin-top: 1;
+    }
+    SettingsScreen.-roomy SettingRow {
+        height: 2;
     }
     SettingsScreen.-roomy #settings-help {
         display: none;
