@@ -55,7 +55,7 @@ class ChoiceRow(Widget, can_focus=True):
         padding: 0 1;
     }
     ChoiceRow:focus {
-        background: #2e5e4b;
+        background: $felt-edge;
     }
     """
 
@@ -135,23 +135,23 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
 
     DEFAULT_CSS = """
     OptionsScreen {
-        background: #0f3d2e;
-        color: #e8efe9;
+        background: $felt;
+        color: $ink;
         align: center top;
     }
     OptionsScreen #options-box {
         width: 96;
         max-width: 100%;
         height: 1fr;
-        background: #1e2b26;
-        border: round #d9b24a;
-        border-title-color: #ffe9a8;
+        background: $box;
+        border: round $gold;
+        border-title-color: $cream;
         border-title-style: bold;
         padding: 0 1;
     }
     OptionsScreen #house {
         height: auto;
-        color: #cfe0d6;
+        color: $ink-soft;
     }
     OptionsScreen #controls {
         height: 1fr;
@@ -159,13 +159,13 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
     }
     OptionsScreen .group {
         height: 1;
-        color: #d9b24a;
+        color: $gold;
         text-style: bold;
     }
     OptionsScreen #help {
         height: 2;
-        color: #ffe9a8;
-        background: #0c3326;
+        color: $cream;
+        background: $bar;
         padding: 0 1;
     }
     OptionsScreen.-roomy ChoiceRow {
@@ -176,11 +176,11 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
     }
     OptionsScreen #summary {
         height: auto;
-        color: #cfe0d6;
+        color: $ink-soft;
     }
     OptionsScreen #refused {
         height: auto;
-        color: #ff8f80;
+        color: $bad;
         text-style: bold;
     }
     OptionsScreen #option-buttons {

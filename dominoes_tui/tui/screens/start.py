@@ -76,16 +76,16 @@ class StartScreen(Screen[None]):
 
     DEFAULT_CSS = """
     StartScreen {
-        background: #0f3d2e;
-        color: #e8efe9;
+        background: $felt;
+        color: $ink;
         layout: vertical;
     }
     StartScreen #start-title {
         height: 3;
         content-align: center middle;
         text-style: bold;
-        color: #ffe9a8;
-        background: #0a2e22;
+        color: $cream;
+        background: $felt-dark;
     }
     StartScreen #start-body {
         height: 1fr;
@@ -97,29 +97,29 @@ class StartScreen(Screen[None]):
     }
     StartScreen #menu {
         height: auto;
-        border: round #d9b24a;
-        background: #1e2b26;
+        border: round $gold;
+        background: $box;
     }
     StartScreen #houses {
         width: 1fr;
         height: 1fr;
-        border: round #2e5e4b;
-        border-title-color: #d9b24a;
-        background: #1e2b26;
+        border: round $felt-edge;
+        border-title-color: $gold;
+        background: $box;
         scrollbar-size-vertical: 1;
         scrollbar-gutter: stable;  /* the same wrapping with or without a scrollbar */
     }
     StartScreen #houses:focus, StartScreen #menu:focus {
-        border: round #ffe9a8;
+        border: round $cream;
     }
     StartScreen #start-note {
         height: auto;
         padding: 1 0 0 0;
-        color: #cfe0d6;
+        color: $ink-soft;
     }
     StartScreen #start-problem {
         height: auto;
-        color: #ff8f80;
+        color: $bad;
         padding: 1 0 0 0;
     }
     """

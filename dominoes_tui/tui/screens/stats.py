@@ -177,14 +177,14 @@ class StatsScreen(DismissOnce, Screen[None]):
 
     DEFAULT_CSS = """
     StatsScreen {
-        background: #0f3d2e;
-        color: #e8efe9;
+        background: $felt;
+        color: $ink;
     }
     StatsScreen #stats-title {
         height: 1;
         width: 1fr;
-        background: #0a2e22;
-        color: #ffe9a8;
+        background: $felt-dark;
+        color: $cream;
         text-style: bold;
         padding: 0 1;
     }
@@ -210,7 +210,7 @@ class StatsScreen(DismissOnce, Screen[None]):
     StatsScreen #form-chart {
         height: 2;
         width: 40;
-        background: #0a2e22;
+        background: $felt-dark;
     }
     StatsScreen #form-chart > .sparkline--max-color {
         color: #5cc26a;
@@ -226,12 +226,12 @@ class StatsScreen(DismissOnce, Screen[None]):
         height: auto;
     }
     StatsScreen #accuracy-scale {
-        color: #9fb8ab;
+        color: $ink-dim;
     }
     StatsScreen #accuracy-chart {
         height: 3;
         width: 40;
-        background: #0a2e22;
+        background: $felt-dark;
     }
     StatsScreen #accuracy-chart > .sparkline--max-color {
         color: #5cc26a;
@@ -246,12 +246,12 @@ class StatsScreen(DismissOnce, Screen[None]):
     StatsScreen #recent {
         height: auto;
         max-height: 12;
-        background: #0a2e22;
+        background: $felt-dark;
     }
     StatsScreen #stats-message {
         height: auto;
         margin-top: 1;
-        color: #ffe9a8;
+        color: $cream;
     }
     """
 
