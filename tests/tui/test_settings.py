@@ -124,7 +124,15 @@ async def test_settings_and_theme_are_in_the_palette() -> None:
         await pilot.pause()
         assert app.theme == CONTRAST
         assert isinstance(app.screen, TableScreen)
-    assert settings.load_settings().theme == CONTRAST
+        app.push_screen(SettingsScreen())
+        await pilot.pause()
+        row = app.screen.query_one("#setting-theme", SettingRow)
+        assert row.value == CONTRAST
+        app.theme = LIGHT  # the theme picker over the Settings screen: its row follows
+        await pilot.pause()
+        await pilot.pause()
+        assert row.value == LIGHT and "light" in str(row.render())
+    assert settings.load_settings().theme == LIGHT
 
 
 async def test_the_kept_theme_is_applied_on_start() -> None:

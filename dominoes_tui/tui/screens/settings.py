@@ -218,6 +218,14 @@ class SettingsScreen(DismissOnce, Screen[None]):
         self.set_class(self.app.size.height >= ROOMY, "-roomy")
         self.query(SettingRow).first().focus()
         self.show_help()
+        # a theme picked meanwhile in the palette's theme picker: the row says it
+        self.app.theme_changed_signal.subscribe(self, self._theme_picked)
+
+    def _theme_picked(self, theme: Any) -> None:
+        row = self.query_one("#setting-theme", SettingRow)
+        if settings.offered("theme", theme.name) and row.value != theme.name:
+            row.value = theme.name
+            row.refresh()
 
     def on_resize(self, event: events.Resize) -> None:
         self.set_class(event.size.height >= ROOMY, "-roomy")
