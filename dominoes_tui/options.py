@@ -29,6 +29,7 @@ from typing import Any
 
 from .engine import Rules, VariantError
 from .engine.rules import follow
+from .store import settings
 
 GROUPS = ("Match", "House rules", "Time", "Opponent")
 TABLE_SEATS: int | None = None
@@ -395,8 +396,20 @@ def still_offered(base: Rules, key: str, value: Any) -> bool:
     return value in base.options.get(key, ())
 
 
+def player_clock(base: Rules) -> int | None:
+    """The clock the player's settings start a new match of ``base`` with, or None (the
+    setting is the house's own, or the house offers no clock)."""
+    clock = settings.load_settings().clock
+    if type(clock) is not int or "clock_minutes" not in base.options:
+        return None
+    return clock if still_offered(base, "clock_minutes", clock) else None
+
+
 def remembered_rules(base: Rules) -> Rules:
     """``base`` with its remembered choices, or ``base`` if they no longer play.
+
+    The player's clock for new matches (the Settings screen), where the house offers a
+    clock, stands over the house's remembered one (:func:`player_clock`).
 
     A remembered value the house no longer offers (the player changed their
     variants.toml since) is left out: the house's own value stands.
@@ -406,6 +419,9 @@ def remembered_rules(base: Rules) -> Rules:
         for k, v in load_remembered(base.name).items()
         if k in base.options and still_offered(base, k, v)
     }
+    clock = player_clock(base)
+    if clock is not None:
+        choices["clock_minutes"] = clock
     try:
         return apply_choices(base, choices)
     except VariantError:

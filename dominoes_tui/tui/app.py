@@ -18,13 +18,16 @@ from textual.screen import Screen
 
 from ..engine import DEFAULT_VARIANT, Rules
 from ..engine.rules import load_variants_noted
+from ..store import settings as player_settings
 from .messages import (
     LeaveTable,
     NewGame,
+    OpenSettings,
     OpenStartMenu,
     Quit,
     ResumeMatch,
     SetCoach,
+    SettingsChanged,
     StartMatch,
 )
 from .navigation import NavigatingApp
@@ -89,7 +92,7 @@ def _make_player(level: str, seed: int) -> Player:
     return make_player(level, seed)
 
 
-def _palette() -> Screen[None]:
+def _palette(**kwargs: Any) -> Screen[None]:
     """Ctrl+P's palette, made safe to close while it is still searching (Esc right after
     typing: Textual's search would look for its list after the list is gone), and closed
     once (Enter on a command it is about to pick by itself)."""
@@ -120,7 +123,7 @@ def _palette() -> Screen[None]:
             except (KeyError, IndexError, NoMatches):
                 pass  # PgUp/PgDn while the list is being filled: nothing to move to yet
 
-    return Palette(id="--command-palette")
+    return Palette(id="--command-palette", **kwargs)
 
 
 class DominoesApp(NavigatingApp):
@@ -211,6 +214,8 @@ class DominoesApp(NavigatingApp):
         return super().get_default_screen()
 
     def on_mount(self) -> None:
+        for problem in self.settings_problems:  # said once, this sitting
+            self.notify(problem, title="Settings", severity="warning", timeout=10, markup=False)
         if self.resume:
             self.resume_autosave(otherwise=self._first_match)
         elif self.start_menu:
@@ -242,9 +247,7 @@ class DominoesApp(NavigatingApp):
         """``--tiles``, else the player's remembered tile style."""
         if self._tile_style is not None:
             return self._tile_style
-        from ..store.settings import load_settings
-
-        return load_settings().tiles
+        return player_settings.load_settings().tiles
 
     @property
     def pace(self) -> Pace:
@@ -256,9 +259,7 @@ class DominoesApp(NavigatingApp):
             return Pace.from_delay(self._delay)
         if self._speed is not None:
             return Pace.from_speed(self._speed)
-        from ..store.settings import load_settings
-
-        return Pace.named(load_settings().pace)
+        return Pace.named(player_settings.load_settings().pace)
 
     @property
     def table(self) -> TableScreen | None:
@@ -378,7 +379,10 @@ class DominoesApp(NavigatingApp):
         from .screens.table import TableScreen
 
         offer = self._coach(session)
-        self.push_screen(TableScreen(session, tile_style=self.tile_style))
+        mine = player_settings.load_settings()
+        self.push_screen(
+            TableScreen(session, tile_style=self.tile_style, bell=mine.bell, show_log=mine.log)
+        )
         if offer:  # never offered yet: once, over the first table
             self.call_after_refresh(self._offer_coach, session)
 
@@ -759,6 +763,12 @@ class DominoesApp(NavigatingApp):
                 self.action_how_to_play,
             ),
             ("Statistics", "Your record against the CPU", self.show_stats),
+            (
+                "Settings",
+                "Pace, tiles, coach, clock, move log, bell and theme: yours at every house",
+                self.show_settings,
+            ),
+            ("Theme", "The colours: dark felt, light or high contrast", self.search_themes),
             ("Start menu", "Back to the start menu", self._to_menu),
             ("Quit", "Quit the program (an unfinished match is saved)", self.exit),
         ]
@@ -766,6 +776,30 @@ class DominoesApp(NavigatingApp):
             if title in titles or (at_menu and title == "Start menu"):
                 continue
             yield SystemCommand(title, help_text, callback)
+
+    def palette(self, **kwargs: Any) -> Any:
+        return _palette(**kwargs)
+
+    def show_settings(self) -> None:
+        from .screens.settings import SettingsScreen
+
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen())
+
+    def on_open_settings(self, message: OpenSettings) -> None:
+        if not self._stale(message):
+            self.show_settings()
+
+    def on_settings_changed(self, message: SettingsChanged) -> None:
+        """A setting kept by the Settings screen: the theme now, the table's now too."""
+        mine = player_settings.load_settings()
+        if message.key == "theme" and self.theme != mine.theme:
+            self.theme = mine.theme
+        table = self.table
+        if table is not None:
+            if message.key == "pace":
+                table.session.pace = self.pace
+            table.apply_settings(tile_style=self.tile_style, bell=mine.bell, show_log=mine.log)
 
     def show_stats(self) -> None:
         from .screens.stats import StatsScreen

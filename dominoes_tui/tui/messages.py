@@ -114,3 +114,16 @@ class OpenReplay(Message):
 
     record: store.MatchRecord
     hands: Sequence[store.HandRecord] = field(default_factory=tuple)
+
+
+@dataclass
+class OpenSettings(Message):
+    """The Settings screen (the player's own settings), over the screens there are."""
+
+
+@dataclass
+class SettingsChanged(Message):
+    """The player changed a setting (kept already): the app applies it now (the theme,
+    and the table's tiles, pace, bell and move log)."""
+
+    key: str

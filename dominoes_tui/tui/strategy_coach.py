@@ -287,7 +287,7 @@ class CoachQuestion(ModalScreen[bool]):
     CoachQuestion #coach-chances {
         height: auto;
         margin-bottom: 1;
-        color: #9fb8ab;
+        color: $ink-dim;
     }
     """
 

@@ -85,12 +85,12 @@ FUNCTION_IMPORTS: dict[str, tuple[set[str], str]] = {
             "dominoes_tui",
             "dominoes_tui.ai",
             "dominoes_tui.store",
-            "dominoes_tui.store.settings",
             "dominoes_tui.table",
             "dominoes_tui.table.coach",
             "dominoes_tui.tui.screens.base",
             "dominoes_tui.tui.screens.dialogs",
             "dominoes_tui.tui.screens.howto",
+            "dominoes_tui.tui.screens.settings",
             "dominoes_tui.tui.screens.start",
             "dominoes_tui.tui.screens.stats",
             "dominoes_tui.tui.screens.table",
@@ -103,7 +103,6 @@ FUNCTION_IMPORTS: dict[str, tuple[set[str], str]] = {
     ),
     "tui/navigation.py": (
         {
-            "dominoes_tui.store.settings",
             "dominoes_tui.table",
             "dominoes_tui.tui.screens.practice",
             "dominoes_tui.tui.screens.replay",

@@ -116,7 +116,14 @@ def test_start_menu_first_frame_loads_only_what_it_needs():
     seen = json.loads(out.stdout.strip().splitlines()[-1])
     assert seen["screen"] == "StartScreen"
     assert seen["order"] == ["first frame", "stats lookup starts"]
-    assert seen["menu"] == ["new", "daily", "howto", "rules", "quit"]  # a fresh home: no Continue
+    assert seen["menu"] == [
+        "new",
+        "daily",
+        "howto",
+        "rules",
+        "settings",
+        "quit",
+    ]  # a fresh home: no Continue
     for when in ("first frame", "stats lookup starts"):
         loaded = [m for m in LAZY if m in seen[when]]
         assert loaded == [], f"loaded by the {when}: {loaded}"

@@ -15,12 +15,10 @@ from typer.testing import CliRunner
 from dominoes_tui import cli, store
 from dominoes_tui.ai import review as rv
 from dominoes_tui.engine import load_variant, new_game, seat_view
-from dominoes_tui.store import player
 from dominoes_tui.table import practice as pr
 from dominoes_tui.table import review_job
 from dominoes_tui.tui import app as tui_app
 from dominoes_tui.tui.app import DominoesApp
-from dominoes_tui.tui.screens.options import ChoiceRow, OptionsScreen
 from dominoes_tui.tui.screens.replay import ReplayScreen
 from dominoes_tui.tui.screens.review import ReviewScreen
 from dominoes_tui.tui.screens.start import StartScreen
@@ -297,26 +295,6 @@ def test_accuracy_label_words() -> None:
 
     one = [AccuracyPoint(3, "", "classic", "easy", 0.5, 10)]
     assert str(accuracy_label(one)) == "Accuracy, 1 reviewed match\n50% last, 50% on average"
-
-
-# ------------------------------------------------------------ the options screen
-async def test_the_strategy_coach_row_is_the_players_and_remembered() -> None:
-    chosen = []
-    app = Host(lambda: OptionsScreen(load_variant("classic"), ("easy", "hard"), "easy"))
-    app.closed = False
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        row = screen.query_one("#opt-strategy_coach", ChoiceRow)
-        assert row.value == "off"  # tests/tui/conftest.py
-        row.focus()
-        await pilot.press("right")  # off -> auto (the list wraps)
-        assert row.value == "auto" and screen.coach_mode == "auto"
-        assert "On for your first 3 matches" in str(row.render())
-        await pilot.press("s")
-        await pilot.pause()
-        chosen.append(app.closed)
-    assert player.load_player().coach == "auto" and player.load_player().coach_on
 
 
 async def test_mexican_train_is_refused_in_a_sentence() -> None:

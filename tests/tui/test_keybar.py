@@ -30,7 +30,7 @@ async def test_the_key_line_shows_the_menus_keys_and_the_palette_at_80x24() -> N
     async with app.run_test(size=SMALL) as pilot:
         await settle(pilot)
         text = line(app)
-        assert text.startswith(" n New game  h How to play  r Rules  q Quit ")
+        assert text.startswith(" n New game  h How to play  r Rules  s Settings  q Quit ")
         assert text.rstrip().endswith("▏^p palette") and len(text) == 80
         # keys the menu does not offer now (Continue, Statistics) are not shown
         assert "Continue" not in text and "Statistics" not in text

@@ -269,8 +269,11 @@ async def test_a_second_window_opens_no_table_and_touches_no_save(other_window) 
         await pilot.pause()
         assert type(app.screen).__name__ == "OtherWindowScreen"
         await pilot.press("escape")
-        await pilot.press("s")
+        await pilot.press("s")  # the menu's Settings: still no table
         await settle(pilot)
+        assert app.table is None and type(app.screen).__name__ == "SettingsScreen"
+        await pilot.press("escape")
+        await pilot.pause()
         assert app.table is None and isinstance(app.screen, StartScreen)
     assert store.autosave_path().read_bytes() == save
     assert not (home() / DB_NAME).exists() or store.History().matches() == []

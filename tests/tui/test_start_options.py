@@ -57,6 +57,7 @@ async def test_start_menu_shows_only_what_there_is() -> None:
             "daily",
             "howto",
             "rules",
+            "settings",
             "quit",
         ]  # no save, no history
         houses = app.screen.query_one("#houses")

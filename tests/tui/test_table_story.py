@@ -304,9 +304,10 @@ async def test_toasts_never_cover_the_hand_the_message_or_the_move_log(size) -> 
 
 
 # ------------------------------------------------------------------ the player's settings
-async def test_pace_and_tiles_are_player_settings_on_the_options_screen() -> None:
+async def test_pace_and_tiles_are_player_settings_on_the_settings_screen() -> None:
     from dominoes_tui.tui.messages import StartMatch
-    from dominoes_tui.tui.screens.options import ChoiceRow, OptionsScreen
+    from dominoes_tui.tui.screens.options import OptionsScreen
+    from dominoes_tui.tui.screens.settings import SettingRow, SettingsScreen
 
     app = DominoesApp(seed=5, level="easy", player_factory=first_legal, start_menu=True)
 
@@ -315,17 +316,21 @@ async def test_pace_and_tiles_are_player_settings_on_the_options_screen() -> Non
 
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
-        app.push_screen(OptionsScreen(load_variant("classic"), ("easy",), "easy"), chosen)
+        app.push_screen(SettingsScreen())
         await pilot.pause()
-        rows = {r.key: r for r in app.screen.query(ChoiceRow)}
+        rows = {r.key: r for r in app.screen.query(SettingRow)}
         assert rows["pace"].value == "normal" and rows["tiles"].value == "box"
         rows["pace"].focus()
         await pilot.press("left")  # normal -> slow
         rows["tiles"].focus()
         await pilot.press("right")  # box -> unicode
+        await pilot.press("escape")
+        await pilot.pause()
+        assert settings.load_settings() == settings.PlayerSettings("slow", "unicode")
+        app.push_screen(OptionsScreen(load_variant("classic"), ("easy",), "easy"), chosen)
+        await pilot.pause()
         await pilot.press("s")
         await settle(pilot)
-        assert settings.load_settings() == settings.PlayerSettings("slow", "unicode")
         assert app.pace.cpu == 1.8 and app.tile_style == "unicode"
         assert isinstance(app.screen, TableScreen)
         assert app.table.session.pace.cpu == 1.8 and app.table.tile_style == "unicode"

@@ -330,7 +330,11 @@ class DailyOverScreen(MatchOverScreen):
     """The daily deal's result: "Try again" deals the same daily once more (another try,
     counted with the others in the history); the saved match is left as it was."""
 
-    BINDINGS = [Binding("r", "choose('rematch')", "Try again")]
+    BINDINGS = [
+        Binding(
+            "r", "choose('rematch')", "Try again", tooltip="Today's deal again, counted as a try"
+        )
+    ]
     AGAIN = "Try again (r)"
 
 

@@ -1,5 +1,8 @@
 """Table options: every optional setting of a house as a control, then Start.
 
+The player's own settings (pace, tiles, coach, the bell, the theme…) are not a house's:
+they are on the Settings screen (:mod:`.settings`).
+
 The controls, their choices and their explanations come from
 :mod:`dominoes_tui.options` (the variant's ``options`` in ``variants.toml``);
 whether a combination plays is the engine's answer (``check_choices``). The
@@ -9,7 +12,7 @@ screen only shows them and keeps what the person picked.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
@@ -23,8 +26,6 @@ from textual.widgets import Button, Footer, Static
 
 from ... import options, store
 from ...engine import Rules
-from ...store import settings
-from ...store.player import COACH_MODES, load_player, set_coach
 from .base import DismissOnce
 from .dialogs import ConfirmScreen
 
@@ -54,7 +55,7 @@ class ChoiceRow(Widget, can_focus=True):
         padding: 0 1;
     }
     ChoiceRow:focus {
-        background: #2e5e4b;
+        background: $felt-edge;
     }
     """
 
@@ -136,23 +137,23 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
 
     DEFAULT_CSS = """
     OptionsScreen {
-        background: #0f3d2e;
-        color: #e8efe9;
+        background: $felt;
+        color: $ink;
         align: center top;
     }
     OptionsScreen #options-box {
         width: 96;
         max-width: 100%;
         height: 1fr;
-        background: #1e2b26;
-        border: round #d9b24a;
-        border-title-color: #ffe9a8;
+        background: $box;
+        border: round $gold;
+        border-title-color: $cream;
         border-title-style: bold;
         padding: 0 1;
     }
     OptionsScreen #house {
         height: auto;
-        color: #cfe0d6;
+        color: $ink-soft;
     }
     OptionsScreen #controls {
         height: 1fr;
@@ -160,13 +161,13 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
     }
     OptionsScreen .group {
         height: 1;
-        color: #d9b24a;
+        color: $gold;
         text-style: bold;
     }
     OptionsScreen #help {
         height: 2;
-        color: #ffe9a8;
-        background: #0c3326;
+        color: $cream;
+        background: $bar;
         padding: 0 1;
     }
     OptionsScreen.-roomy ChoiceRow {
@@ -177,11 +178,11 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
     }
     OptionsScreen #summary {
         height: auto;
-        color: #cfe0d6;
+        color: $ink-soft;
     }
     OptionsScreen #refused {
         height: auto;
-        color: #ff8f80;
+        color: $bad;
         text-style: bold;
     }
     OptionsScreen #option-buttons {
@@ -255,10 +256,6 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
         kept = options.remembered_level(base.name)
         self.level = kept if kept in levels else (level if level in levels else levels[0])
         self.cpu_name = options.remembered_name(base.name) or options.CPU_NAMES[0]
-        self.player = settings.load_settings()
-        """The player's own settings (pace, tiles): the same at every house."""
-        self.coach_setting = load_player()  # the strategy coach: the same at every house
-        self.coach_mode = self.coach_setting.coach
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -301,7 +298,6 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
                             self.cpu_name,
                             on_change=self.row_changed,
                         )
-                yield from self._player_rows()
             yield Static(id="help")
             yield Static(id="summary")
             yield Static(id="refused")
@@ -310,38 +306,6 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
                 yield Button("Reset to the house's rules (x)", id="reset")
                 yield Button("Back (Esc)", id="back")
         yield Footer()
-
-    def _player_rows(self) -> ComposeResult:
-        """The player's settings, kept for every house: the pace, the tile style and the
-        strategy coach."""
-        yield Static(settings.GROUP, classes="group")
-        for key in ("pace", "tiles"):
-            yield ChoiceRow(
-                key,
-                settings.LABELS[key],
-                settings.HELP[key],
-                settings.CHOICES[key],
-                getattr(self.player, key),
-                describe=lambda v, key=key: settings.describe(key, v),
-                on_change=self.row_changed,
-            )
-        yield self.coach_row()
-
-    def coach_row(self) -> ChoiceRow:
-        """The strategy coach's row: a setting of the player's, every house."""
-
-        def describe(mode: str) -> str:
-            return replace(self.coach_setting, coach=mode).coach_words()
-
-        return ChoiceRow(
-            "strategy_coach",
-            "Strategy coach",
-            "Asks before a move that loses a lot; a strategy tip now and then.",
-            COACH_MODES,
-            self.coach_mode,
-            describe=describe,
-            on_change=self.row_changed,
-        )
 
     def on_resize(self, event: events.Resize) -> None:
         self.set_class(event.size.height >= ROOMY, "-roomy")
@@ -414,16 +378,10 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
         self.show_help()
 
     def row_changed(self, row: ChoiceRow) -> None:
-        if row.key in settings.CHOICES:
-            self.player = self.player.with_(row.key, row.value)
-            self.show_help()
-            return
         if row.key == options.LEVEL_KEY:
             self.level = row.value
         elif row.key == options.NAME_KEY:
             self.cpu_name = row.value
-        elif row.key == "strategy_coach":
-            self.coach_mode = row.value
         else:
             self.untimed.discard(row.key)  # the person's own choice now: remembered
             self.choices = options.choose(self.base, self.choices, row.key, row.value)
@@ -441,9 +399,6 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
             return
         kept = {k: v for k, v in self.choices.items() if k not in self.untimed}
         options.remember(self.base.name, kept, level=self.level, name=self.cpu_name)
-        settings.save_settings(self.player)
-        if self.coach_mode != self.coach_setting.coach:
-            set_coach(self.coach_mode)
         self.dismiss(Chosen(self.rules, self.level, self.cpu_name))
 
     def action_reset(self) -> None:
@@ -465,7 +420,7 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
     def reset(self) -> None:
         """Every setting back to the house's value (the level and name stay)."""
         for row in self.query(ChoiceRow):
-            kept = (options.LEVEL_KEY, options.NAME_KEY, *settings.CHOICES, "strategy_coach")
+            kept = (options.LEVEL_KEY, options.NAME_KEY)
             if row.key not in kept:
                 self.untimed.discard(row.key)
                 row.value = self.base.option_value(row.key)

@@ -63,20 +63,20 @@ class ReplayScreen(DismissOnce, Screen[None]):
 
     DEFAULT_CSS = """
     ReplayScreen {
-        background: #0f3d2e;
-        color: #e8efe9;
+        background: $felt;
+        color: $ink;
         layout: vertical;
     }
     ReplayScreen #rp-top {
         height: 2;
-        background: #0a2e22;
+        background: $felt-dark;
     }
     ReplayScreen #rp-other, ReplayScreen #rp-scores {
         height: 1;
         width: 1fr;
     }
     ReplayScreen #rp-scores {
-        color: #cfe0d6;
+        color: $ink-soft;
     }
     ReplayScreen #rp-middle {
         height: 1fr;
@@ -84,41 +84,41 @@ class ReplayScreen(DismissOnce, Screen[None]):
     ReplayScreen #rp-line {
         width: 1fr;
         height: 1fr;
-        background: #0f3d2e;
+        background: $felt;
     }
     ReplayScreen #rp-side {
         display: none;
-        border-title-color: #d9b24a;
+        border-title-color: $gold;
         width: 34;
         height: 1fr;
-        background: #0a2e22;
-        border: round #2e5e4b;
+        background: $felt-dark;
+        border: round $felt-edge;
         padding: 0 1;
     }
     ReplayScreen.-wide #rp-side {
         display: block;
     }
     ReplayScreen #rp-log {
-        color: #cfe0d6;
+        color: $ink-soft;
         width: 1fr;
         height: 1fr;
     }
     ReplayScreen #rp-step {
         height: 1;
-        color: #ffe9a8;
-        background: #0a2e22;
+        color: $cream;
+        background: $felt-dark;
         padding: 0 1;
     }
     ReplayScreen #rp-message {
         height: auto;
         max-height: 4;
         padding: 0 1;
-        color: #cfe0d6;
-        background: #0c3326;
+        color: $ink-soft;
+        background: $bar;
     }
     ReplayScreen #rp-hand {
         height: 8;
-        background: #0f3d2e;
+        background: $felt;
     }
     """
 

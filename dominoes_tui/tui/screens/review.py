@@ -169,21 +169,21 @@ class ReviewScreen(Screen[None]):
 
     DEFAULT_CSS = """
     ReviewScreen {
-        background: #0f3d2e;
-        color: #e8efe9;
+        background: $felt;
+        color: $ink;
         layout: vertical;
     }
     ReviewScreen #rv-title {
         height: auto;
         max-height: 2;
-        background: #0a2e22;
-        color: #ffe9a8;
+        background: $felt-dark;
+        color: $cream;
         text-style: bold;
         padding: 0 1;
     }
     ReviewScreen #rv-status {
         height: auto;
-        background: #0a2e22;
+        background: $felt-dark;
         padding: 0 1;
     }
     ReviewScreen #rv-progress {
@@ -206,7 +206,7 @@ class ReviewScreen(Screen[None]):
     ReviewScreen #rv-list {
         width: 22;
         height: 1fr;
-        background: #1e2b26;
+        background: $box;
         border: none;
         scrollbar-size-vertical: 1;
     }
@@ -221,7 +221,7 @@ class ReviewScreen(Screen[None]):
         height: auto;
         max-height: 8;
         padding: 0 1;
-        background: #0c3326;
+        background: $bar;
     }
     ReviewScreen #rv-hand {
         height: 8;

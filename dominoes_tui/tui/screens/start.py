@@ -1,5 +1,5 @@
-"""The start menu: New game, Continue, Daily deal, How to play, Rules, Statistics, Quit,
-and the houses to play.
+"""The start menu: New game, Continue, Daily deal, How to play, Rules, Statistics,
+Settings, Quit, and the houses to play.
 
 "Continue" is there only when an autosave exists (it says which match it resumes,
 once the save is read after the first frame), "Statistics" only once the history
@@ -26,7 +26,7 @@ from textual.widgets.option_list import Option
 from ... import store
 from ...engine import Rules
 from ...engine.rules import load_variants_noted
-from ..messages import Quit, ResumeMatch, StartMatch
+from ..messages import OpenSettings, Quit, ResumeMatch, StartMatch
 from ..widgets.keybar import KeyBar
 from ..widgets.menu_list import MenuList
 
@@ -46,6 +46,7 @@ MENU = (
     ("howto", "How to play", "h"),
     ("rules", "Rules", "r"),
     ("stats", "Statistics", "t"),
+    ("settings", "Settings", "s"),
     ("quit", "Quit", "q"),
 )
 
@@ -75,16 +76,16 @@ class StartScreen(Screen[None]):
 
     DEFAULT_CSS = """
     StartScreen {
-        background: #0f3d2e;
-        color: #e8efe9;
+        background: $felt;
+        color: $ink;
         layout: vertical;
     }
     StartScreen #start-title {
         height: 3;
         content-align: center middle;
         text-style: bold;
-        color: #ffe9a8;
-        background: #0a2e22;
+        color: $cream;
+        background: $felt-dark;
     }
     StartScreen #start-body {
         height: 1fr;
@@ -96,29 +97,29 @@ class StartScreen(Screen[None]):
     }
     StartScreen #menu {
         height: auto;
-        border: round #d9b24a;
-        background: #1e2b26;
+        border: round $gold;
+        background: $box;
     }
     StartScreen #houses {
         width: 1fr;
         height: 1fr;
-        border: round #2e5e4b;
-        border-title-color: #d9b24a;
-        background: #1e2b26;
+        border: round $felt-edge;
+        border-title-color: $gold;
+        background: $box;
         scrollbar-size-vertical: 1;
         scrollbar-gutter: stable;  /* the same wrapping with or without a scrollbar */
     }
     StartScreen #houses:focus, StartScreen #menu:focus {
-        border: round #ffe9a8;
+        border: round $cream;
     }
     StartScreen #start-note {
         height: auto;
         padding: 1 0 0 0;
-        color: #cfe0d6;
+        color: $ink-soft;
     }
     StartScreen #start-problem {
         height: auto;
-        color: #ff8f80;
+        color: $bad;
         padding: 1 0 0 0;
     }
     """
@@ -149,6 +150,12 @@ class StartScreen(Screen[None]):
         ),
         Binding(
             "t", "choose('stats')", "Statistics", tooltip="Your record against the CPU, with charts"
+        ),
+        Binding(
+            "s",
+            "choose('settings')",
+            "Settings",
+            tooltip="Pace, tiles, coach, clock, log, bell, theme",
         ),
         Binding("q", "choose('quit')", "Quit", tooltip="Quit the program"),
         Binding("tab", "app.focus_next", "Switch", show=False),
@@ -410,6 +417,8 @@ class StartScreen(Screen[None]):
             from .stats import StatsScreen  # start-up speed
 
             self.app.push_screen(StatsScreen())
+        elif what == "settings":
+            self.app.post_message(OpenSettings())
         elif what == "quit":
             self.app.post_message(Quit())
 

@@ -325,14 +325,14 @@ class StatsScreen(DismissOnce, Screen[None]):
 
     DEFAULT_CSS = """
     StatsScreen {
-        background: #0f3d2e;
-        color: #e8efe9;
+        background: $felt;
+        color: $ink;
     }
     StatsScreen #stats-title {
         height: 1;
         width: 1fr;
-        background: #0a2e22;
-        color: #ffe9a8;
+        background: $felt-dark;
+        color: $cream;
         text-style: bold;
         padding: 0 1;
     }
@@ -360,8 +360,8 @@ class StatsScreen(DismissOnce, Screen[None]):
     }
     StatsScreen PlotextPlot {
         height: 9;  /* 5 rows of plot, its frame, the match numbers and "match" */
-        background: #0a2e22;
-        color: #cfe0d6;
+        background: $felt-dark;
+        color: $ink-soft;
     }
     StatsScreen #recent-label {
         height: auto;
@@ -370,12 +370,12 @@ class StatsScreen(DismissOnce, Screen[None]):
     StatsScreen #recent {
         height: auto;
         max-height: 12;
-        background: #0a2e22;
+        background: $felt-dark;
     }
     StatsScreen #stats-message {
         height: auto;
         margin-top: 1;
-        color: #ffe9a8;
+        color: $cream;
     }
     """
 

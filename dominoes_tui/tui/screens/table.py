@@ -102,11 +102,25 @@ class TableScreen(Screen):
     CLOCK_REFRESH = 0.2
     """Seconds between clock repaints (and checks for a flag fall or the turn limit)."""
 
-    def __init__(self, session: TableSession, *, tile_style: str = "box") -> None:
-        """``tile_style``: ``"box"`` (box-drawing faces) or ``"unicode"`` (domino glyphs)."""
+    def __init__(
+        self,
+        session: TableSession,
+        *,
+        tile_style: str = "box",
+        bell: bool = False,
+        show_log: bool = True,
+    ) -> None:
+        """``tile_style``: ``"box"`` (box-drawing faces) or ``"unicode"`` (domino glyphs);
+        ``bell``: the terminal's bell when it becomes the person's turn; ``show_log``: the
+        move log beside the felt (the player's settings, passed in by the app)."""
         super().__init__()
         self.session = session
         self.tile_style = tile_style
+        self.bell = bell
+        self.show_log = show_log
+        self._was_my_turn: bool | None = None
+        """Whose turn the last repaint showed (None: none yet): the bell rings when it
+        turns to the person's."""
         self._clock_timer: Timer | None = None
         self._pace_timer: Timer | None = None
         self._armed: float | None = None
@@ -159,6 +173,7 @@ class TableScreen(Screen):
 
     def on_mount(self) -> None:
         self._size_classes(self.app.size.width, self.app.size.height)
+        self.set_class(not self.show_log, "-no-log")
         self.app.app_suspend_signal.subscribe(self, self._app_suspended, immediate=True)
         self.app.app_resume_signal.subscribe(self, self._app_resumed, immediate=True)
         if self.session.clock is not None:
@@ -275,9 +290,24 @@ class TableScreen(Screen):
         else:
             self.app.post_message(Quit())
 
+    def apply_settings(self, *, tile_style: str, bell: bool, show_log: bool) -> None:
+        """The player changed their settings (the Settings screen over this table)."""
+        self.tile_style, self.bell, self.show_log = tile_style, bell, show_log
+        self.set_class(not show_log, "-no-log")
+        self.refresh_table()
+
+    def _ring_on_my_turn(self) -> None:
+        """The bell, if on, when the turn has just come to the person (not at a table
+        that opens on their turn, nor on each repaint of it)."""
+        mine = self.session.my_turn and not self.session.match_over
+        if mine and self._was_my_turn is False and self.bell:
+            self.app.bell()
+        self._was_my_turn = mine
+
     # ------------------------------------------------------------ state → screen
     def refresh_table(self) -> None:
         s = self.session
+        self._ring_on_my_turn()
         g = s.game
         view = s.view()
         hand = view.my_tiles

@@ -1,0 +1,260 @@
+"""Settings: the player's own settings, the same at every house.
+
+Pace, tiles, coach, the clock of a new match, the move log, the bell on your turn and the
+theme, one row each: ↑/↓ choose a row, ←/→ (or Enter, or a click) change it, Esc goes
+back. Each change is kept at once in the player's settings file
+(:mod:`dominoes_tui.store.settings`; the coach's through :mod:`dominoes_tui.store.player`)
+and the app is told (:class:`~..messages.SettingsChanged`) so the theme and the table
+follow it now. A house's own rules stay on its table options screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Button, Footer, Static
+
+from ...store import settings
+from ...store.player import COACH_MODES, load_player, set_coach
+from ..messages import SettingsChanged
+from .base import DismissOnce
+
+LABEL_WIDTH = 19
+ROOMY = 30
+"""From this many rows up, each row shows its explanation under it."""
+
+ROWS = ("pace", "tiles", "coach", "clock", "log", "bell", "theme")
+"""The rows, in order (``coach`` is the coach's, the others are ``settings.CHOICES``)."""
+
+
+# -- the coach's row: read and written through store.player, here only ---------------
+COACH_LABEL = "Coach"
+COACH_HELP = "Asks before a move that loses a lot; a strategy tip now and then."
+
+
+def coach_choices() -> tuple[str, ...]:
+    return COACH_MODES
+
+
+def coach_value() -> str:
+    return load_player().coach
+
+
+def coach_words(mode: str) -> str:
+    return replace(load_player(), coach=mode).coach_words()
+
+
+def keep_coach(mode: str) -> None:
+    set_coach(mode)
+
+
+# --------------------------------------------------------------------------------------
+
+
+class SettingRow(Widget, can_focus=True):
+    """One setting: ``Label   ◀ value ▶``; ←/→, Enter or a click changes it."""
+
+    DEFAULT_CSS = """
+    SettingRow {
+        height: 1;
+        width: 1fr;
+        padding: 0 1;
+        color: $ink;
+    }
+    SettingRow:focus {
+        background: $felt-edge;
+    }
+    """
+
+    BINDINGS = [
+        Binding(
+            "left",
+            "step(-1)",
+            "Change",
+            key_display="←→",
+            tooltip="The highlighted setting's previous or next choice",
+        ),
+        Binding("right", "step(1)", "Change", show=False),
+        Binding("enter", "step(1)", "Change", show=False),
+        Binding("up", "app.focus_previous", "Move", show=False),
+        Binding("down", "app.focus_next", "Move", show=False),
+    ]
+
+    def __init__(
+        self,
+        key: str,
+        label: str,
+        help_text: str,
+        choices: tuple[Any, ...],
+        value: Any,
+        describe: Callable[[Any], str],
+        on_change: Callable[[SettingRow], None],
+    ) -> None:
+        super().__init__(id=f"setting-{key}")
+        self.key = key
+        self.label = label
+        self.help_text = help_text
+        self.choices = choices
+        self.value = value
+        self.describe = describe
+        self.on_change = on_change
+
+    def render(self) -> Text:
+        t = Text(no_wrap=True, overflow="ellipsis")
+        t.append(f"{self.label:<{LABEL_WIDTH}}", style="bold" if self.has_focus else "")
+        t.append("◀ ", style="#d9b24a")
+        t.append(self.describe(self.value), style="bold #ffe9a8")
+        t.append(" ▶", style="#d9b24a")
+        if self.size.height >= 2:
+            t.append(f"\n  {self.help_text}", style="#9fb8ac")
+        return t
+
+    def action_step(self, delta: int) -> None:
+        if self.value in self.choices:
+            i = (self.choices.index(self.value) + delta) % len(self.choices)
+        else:
+            i = 0
+        self.value = self.choices[i]
+        self.refresh()
+        self.on_change(self)
+
+    def on_click(self, event: events.Click) -> None:
+        self.focus()
+        self.action_step(1)
+
+
+class SettingsScreen(DismissOnce, Screen[None]):
+    """The player's settings, kept as they change; Esc goes back."""
+
+    DEFAULT_CSS = """
+    SettingsScreen {
+        background: $felt;
+        color: $ink;
+        align: center top;
+    }
+    SettingsScreen #settings-box {
+        width: 80;
+        max-width: 100%;
+        height: 1fr;
+        background: $box;
+        border: round $gold;
+        border-title-color: $cream;
+        border-title-style: bold;
+        padding: 0 1;
+    }
+    SettingsScreen #settings-intro {
+        height: auto;
+        color: $ink-soft;
+        margin-bottom: 1;
+    }
+    SettingsScreen #settings-rows {
+        height: auto;
+        max-height: 1fr;
+    }
+    SettingsScreen #settings-help {
+        height: 3;
+        color: $cream;
+        background: $bar;
+        padding: 0 1;
+        margin-top: 1;
+    }
+    SettingsScreen.-roomy SettingRow {
+        height: 2;
+    }
+    SettingsScreen.-roomy #settings-help {
+        display: none;
+    }
+    SettingsScreen #settings-buttons {
+        height: 3;
+        align: center middle;
+    }
+    """
+
+    BINDINGS = [
+        Binding("escape", "back", "Back", tooltip="Back to where you were, the settings kept"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        box = Vertical(id="settings-box")
+        box.border_title = "Settings"
+        mine = settings.load_settings()
+        with box:
+            yield Static(
+                "Yours at every house, kept for next time. A house's rules are on its "
+                "table options.",
+                id="settings-intro",
+            )
+            with VerticalScroll(id="settings-rows", can_focus=False):
+                for key in ROWS:
+                    if key == "coach":
+                        yield SettingRow(
+                            key,
+                            COACH_LABEL,
+                            COACH_HELP,
+                            coach_choices(),
+                            coach_value(),
+                            coach_words,
+                            self.row_changed,
+                        )
+                        continue
+                    yield SettingRow(
+                        key,
+                        settings.LABELS[key],
+                        settings.HELP[key],
+                        settings.CHOICES[key],
+                        getattr(mine, key),
+                        lambda v, key=key: settings.describe(key, v),
+                        self.row_changed,
+                    )
+            yield Static(id="settings-help")
+            with Vertical(id="settings-buttons"):
+                yield Button("Back (Esc)", id="back")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.set_class(self.app.size.height >= ROOMY, "-roomy")
+        self.query(SettingRow).first().focus()
+        self.show_help()
+        # a theme picked meanwhile in the palette's theme picker: the row says it
+        self.app.theme_changed_signal.subscribe(self, self._theme_picked)
+
+    def _theme_picked(self, theme: Any) -> None:
+        row = self.query_one("#setting-theme", SettingRow)
+        if settings.offered("theme", theme.name) and row.value != theme.name:
+            row.value = theme.name
+            row.refresh()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.height >= ROOMY, "-roomy")
+
+    def show_help(self) -> None:
+        row = self.focused if isinstance(self.focused, SettingRow) else None
+        said = "↑/↓ choose a setting, ←/→ or Enter change it, Esc goes back."
+        self.query_one("#settings-help", Static).update(f"{row.help_text}\n{said}" if row else said)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self.show_help()
+
+    def row_changed(self, row: SettingRow) -> None:
+        """Kept at once; the app applies it (the theme, the table)."""
+        if row.key == "coach":
+            keep_coach(row.value)
+        else:
+            settings.remember_setting(row.key, row.value)
+        self.app.post_message(SettingsChanged(row.key))
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_back()
