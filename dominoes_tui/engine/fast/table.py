@@ -240,6 +240,7 @@ def styled_table_playout(
     fitm = _FITS[rules.match_rule]
     wild = wild_tiles(rules)
     styles = [style] * players if isinstance(style, Style) else list(style)
+    weights = [(s.double, s.follow, s.block, s.fives, s.matador, s.noise, s.void) for s in styles]
     if voids is None:
         voids = [0] * players
     last = -1
@@ -292,10 +293,15 @@ def styled_table_playout(
         nxt = turn + 1
         if nxt == players:
             nxt = 0
+        ends = tb.ends
         opts: list[tuple[int, int, int | None]] = []
-        for t in tiles.bits(fit):
+        rest = fit
+        while rest:  # the fitting tiles, lowest first (as tiles.bits)
+            low = rest & -rest
+            rest ^= low
+            t = low.bit_length() - 1
             row = tt[t]
-            for e, n in enumerate(tb.ends):
+            for e, n in enumerate(ends):
                 halves = row[n]
                 if len(halves) == 1:
                     opts.append((t, e, None))
@@ -305,19 +311,20 @@ def styled_table_playout(
         if len(opts) == 1:
             t, e, th = opts[0]
         elif rand() < st.greedy:
-            wd, wf, wb, wfives, wm, noise = (
-                st.double,
-                st.follow,
-                st.block,
-                st.fives,
-                st.matador,
-                st.noise,
-            )
+            wd, wf, wb, wfives, wm, noise, wv = weights[turn]
             nh = hands[nxt]
             nv = voids[nxt]
-            wv = st.void
             spare = fit & ~wild  # a tile that fits and is no matador
-            ends = tb.ends
+            # what the other ends take, and whether the next seat lacks them all, by end
+            others = []
+            for oe in range(len(ends)):
+                m = 0
+                stuck = 1
+                for j, n in enumerate(ends):
+                    if j != oe:
+                        m |= fitm[n]
+                        stuck = stuck and nv >> n & 1
+                others.append((m, stuck))
             best = -1e9
             t, e, th = opts[0]
             for o in opts:
@@ -325,20 +332,16 @@ def styled_table_playout(
                 if x is None:
                     x = tt[u][ends[oe]][0]
                 v = _HIGH[u] if _LOW[u] == x else _LOW[u]
-                m = fitm[v]
-                stuck = nv >> v & 1
-                for j, n in enumerate(ends):
-                    if j != oe:
-                        m |= fitm[n]
-                        stuck = stuck and nv >> n & 1
+                m, stuck = others[oe]
+                m |= fitm[v]
                 k = (h & ~_BIT[u] & m).bit_count()
                 key = _VALUE[u] + wd * _DOUBLE[u] + wf * (k if k < 3 else 3) + noise * rand()
                 if wb and not nh & m:
                     key += wb
-                if wv and stuck:
+                if wv and stuck and nv >> v & 1:
                     key += wv
                 if fives:
-                    key += wfives * fives_after(tb.ends, tb.end_tiles, u, oe, x)
+                    key += wfives * fives_after(ends, tb.end_tiles, u, oe, x)
                 if wild >> u & 1 and spare:
                     key -= wm
                 if key > best:
