@@ -35,7 +35,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..engine import Action, Rules, SeatView, fast, fits, tiles
+from ..engine import Action, Draw, Rules, SeatView, fast, fits, tiles
 from . import rounds
 from .endgame import NodeBudget, Solver
 from .knowledge import Dealer, Knowledge, infer, public_voids
@@ -255,16 +255,31 @@ class ExpertPlayer:
                     pts[j].append(pt)
                 done += 1
         if not done:
+            # Each action's position, reached once: a play or a pass takes nothing from the deal
+            # (only this seat's hand and the layout change), so every deal starts from it.
+            children: list[fast.Position | None] = []
+            for a in acts:
+                if isinstance(a, Draw):
+                    children.append(None)
+                else:
+                    reached = root.copy()
+                    reached.apply(a)
+                    children.append(reached)
             target = max(MIN_DEALS, min(self.max_deals, self.playouts // n))
             used = 0
             stop = False
             while not stop:
                 batch = min(BATCH, target - done)
                 for hands0, bone0 in deals(max(1, batch)):
-                    hands0[me] = view.hand
                     for j in range(n):
-                        p = root.copy(hands0, bone0)
-                        p.apply(acts[j])
+                        child = children[j]
+                        if child is None:  # a draw: what it takes is the deal's
+                            hands0[me] = view.hand
+                            p = root.copy(hands0, bone0)
+                            p.apply(acts[j])
+                        else:
+                            hands0[me] = child.hands[me]
+                            p = child.copy(hands0, bone0)
                         if style is None:
                             p.playout(rand, greedy)
                         else:

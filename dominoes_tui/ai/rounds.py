@@ -557,14 +557,28 @@ def expert_values(
     cache: dict[tuple[int, ...], float] = {}
     others = rules.players - 1
     dealer = Dealer(know)
+    # Each play's position, reached once: a play takes nothing from the deal (only this
+    # seat's hand and the layout change), so every deal starts from it.
+    children: list[fast.Position | None] = []
+    for a in acts:
+        child = None
+        if isinstance(a, Play):
+            child = root.copy()
+            child.apply(a)
+        children.append(child)
     for _ in range(deals):
         world = dealer.world(rng)
         assert world is not None
         hands0, bone0 = world
-        hands0[me] = view.hand
         for j, a in enumerate(acts):
-            p = root.copy(hands0, bone0)
-            p.apply(a)
+            child = children[j]
+            if child is None:
+                hands0[me] = view.hand
+                p = root.copy(hands0, bone0)
+                p.apply(a)
+            else:
+                hands0[me] = child.hands[me]
+                p = child.copy(hands0, bone0)
             p.playout(rand, greedy)
             res, _ = p.finish(scores)
             after = res.after.written

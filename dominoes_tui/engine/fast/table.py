@@ -14,7 +14,7 @@ from ..fits import TOUCHES as _TOUCHES
 from ..fits import ends_count, fives_after, fives_points, wild_tiles
 from ..rules import Rules
 from ..scoring import HandResult, Scores, score_hand
-from .base import _BIT, _DOUBLE, _HIGH, _LOW, _VALUE, Position, Rand, Style, heaviest, styled_lead
+from .base import _DOUBLE, _HIGH, _LOW, _VALUE, Position, Rand, Style, heaviest, styled_lead
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..view import SeatView
@@ -325,28 +325,44 @@ def styled_table_playout(
                         m |= fitm[n]
                         stuck = stuck and nv >> n & 1
                 others.append((m, stuck))
+            if fives:  # the ends' count (as fits.fives_after adds it) and each end's part
+                parts = []
+                for n, et in zip(ends, tb.end_tiles):
+                    parts.append((2 * n if _DOUBLE[et] else n) if et >= 0 else 0)
+                count = sum(parts)
             best = -1e9
             t, e, th = opts[0]
-            for o in opts:
-                u, oe, x = o
-                if x is None:
-                    x = tt[u][ends[oe]][0]
-                v = _HIGH[u] if _LOW[u] == x else _LOW[u]
-                m, stuck = others[oe]
-                m |= fitm[v]
-                k = (h & ~_BIT[u] & m).bit_count()
-                key = _VALUE[u] + wd * _DOUBLE[u] + wf * (k if k < 3 else 3) + noise * rand()
-                if wb and not nh & m:
-                    key += wb
-                if wv and stuck and nv >> v & 1:
-                    key += wv
-                if fives:
-                    key += wfives * fives_after(ends, tb.end_tiles, u, oe, x)
-                if wild >> u & 1 and spare:
-                    key -= wm
-                if key > best:
-                    best = key
-                    t, e, th = o
+            rest = fit
+            while rest:  # every option, in the order of ``opts``: tile, end, half
+                low = rest & -rest
+                rest ^= low
+                u = low.bit_length() - 1
+                row = tt[u]
+                lo, hi = _LOW[u], _HIGH[u]
+                kept = h & ~low
+                base = _VALUE[u] + wd * _DOUBLE[u]
+                double = _DOUBLE[u]
+                matador = wild >> u & 1 and spare
+                for oe, n in enumerate(ends):
+                    halves = row[n]
+                    for x in halves:
+                        v = hi if lo == x else lo
+                        m, stuck = others[oe]
+                        m |= fitm[v]
+                        k = (kept & m).bit_count()
+                        key = base + wf * (k if k < 3 else 3) + noise * rand()
+                        if wb and not nh & m:
+                            key += wb
+                        if wv and stuck and nv >> v & 1:
+                            key += wv
+                        if fives:  # fits.fives_after(ends, tb.end_tiles, u, oe, x), by the count
+                            total = count - parts[oe] + (2 * v if double else v)
+                            key += wfives * (total if total and not total % 5 else 0)
+                        if matador:
+                            key -= wm
+                        if key > best:
+                            best = key
+                            t, e, th = u, oe, (x if len(halves) > 1 else None)
         else:
             t, e, th = opts[int(rand() * len(opts))]
         place(rules, tb, t, e, th, turn)
