@@ -305,8 +305,9 @@ def styled_table_playout(
                 halves = row[n]
                 if len(halves) == 1:
                     opts.append((t, e, None))
-                elif halves:
-                    opts.extend((t, e, x) for x in halves)
+                else:
+                    for x in halves:
+                        opts.append((t, e, x))
         st = styles[turn]
         if len(opts) == 1:
             t, e, th = opts[0]
