@@ -35,10 +35,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..engine import Action, Rules, SeatView, fast, fits, tiles
+from ..engine import Action, Draw, Rules, SeatView, fast, fits, tiles
 from . import rounds
 from .endgame import NodeBudget, Solver
-from .knowledge import Knowledge, infer, public_voids, sample_slots, sample_world
+from .knowledge import Dealer, Knowledge, infer, public_voids
 from .sim import match_value
 
 DEFAULT_PLAYOUTS = 4000
@@ -185,31 +185,38 @@ class ExpertPlayer:
         cap = self.time_cap
         voids = public_voids(view) if style is not None and style.void else None
 
+        chances: dict[tuple, float] = {}  # the match value of each score a hand may end at
+
         def value(p: fast.Position) -> tuple[float, float]:
             """(the match value plus a little for points, the side's net points) of a finished hand."""
             res, gained = p.finish(scores)
             net = 2 * gained[side] - sum(gained)
             if penalty:
                 net = -net
-            return match_value(rules, res.after, side, res.winner_side) + POINT_EPS * net, net
+            key = (res.after, res.winner_side)
+            chance = chances.get(key)
+            if chance is None:
+                chance = chances[key] = match_value(rules, res.after, side, res.winner_side)
+            return chance + POINT_EPS * net, net
 
         beta = default_model(rules) if self.model is None else self.model
         model = PlayModel(view, know, beta) if beta else None
         pool = max(1, self.pool)
+        dealer = Dealer(know)
 
         def deals(k: int) -> list[tuple[list[int], list[int]]]:
             """``k`` deals of the hidden tiles; with a model, resampled by the plays' likelihood."""
             if model is None or not model.steps:
                 out = []
                 for _ in range(k):
-                    world = sample_world(know, view.hand_counts, rng)
+                    world = dealer.world(rng)
                     assert world is not None
                     out.append(world)
                 return out
             drawn = []
             weights = []
             for _ in range(k * pool):
-                w3 = sample_slots(know, rng)
+                w3 = dealer.slots(rng)
                 assert w3 is not None
                 drawn.append((w3[0], w3[1]))
                 weights.append(model.weight(w3[2]))
@@ -248,16 +255,31 @@ class ExpertPlayer:
                     pts[j].append(pt)
                 done += 1
         if not done:
+            # Each action's position, reached once: a play or a pass takes nothing from the deal
+            # (only this seat's hand and the layout change), so every deal starts from it.
+            children: list[fast.Position | None] = []
+            for a in acts:
+                if isinstance(a, Draw):
+                    children.append(None)
+                else:
+                    reached = root.copy()
+                    reached.apply(a)
+                    children.append(reached)
             target = max(MIN_DEALS, min(self.max_deals, self.playouts // n))
             used = 0
             stop = False
             while not stop:
                 batch = min(BATCH, target - done)
                 for hands0, bone0 in deals(max(1, batch)):
-                    hands0[me] = view.hand
                     for j in range(n):
-                        p = root.copy(hands0, bone0)
-                        p.apply(acts[j])
+                        child = children[j]
+                        if child is None:  # a draw: what it takes is the deal's
+                            hands0[me] = view.hand
+                            p = root.copy(hands0, bone0)
+                            p.apply(acts[j])
+                        else:
+                            hands0[me] = child.hands[me]
+                            p = child.copy(hands0, bone0)
                         if style is None:
                             p.playout(rand, greedy)
                         else:

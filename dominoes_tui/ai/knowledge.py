@@ -240,38 +240,60 @@ def sample_slots(
 
     The same deal as :func:`sample_world` from the same ``rng`` state.
     """
-    unseen_list = list(tiles.bits(know.unseen))
-    order = [(s, k, f) for s, fs in enumerate(know.slots) for k, f in enumerate(fs)]
-    order.sort(key=lambda skf: -skf[2].bit_count())
-    for attempt in range(tries + 1):
-        relax = attempt == tries
-        pool = know.unseen
-        hands = [0] * len(know.slots)
-        held = [[0] * len(fs) for fs in know.slots]
-        ok = True
-        for s, k, f in order:
-            allowed = pool if relax else pool & ~f
-            if not allowed:
-                ok = False
-                break
-            n = allowed.bit_count()
-            j = rng.randrange(n)
-            while j:
-                allowed &= allowed - 1
-                j -= 1
-            bit = allowed & -allowed
-            hands[s] |= bit
-            held[s][k] = bit.bit_length() - 1
-            pool ^= bit
-        if not ok:
-            continue
-        rest = [t for t in unseen_list if pool & _BIT[t]]
-        rng.shuffle(rest)
-        extra = len(rest) - know.boneyard_count
-        if extra > 0:  # tiles set aside (unseen by everyone) in a set-up position
-            rest = rest[extra:]
-        return hands, rest, held
-    return None  # pragma: no cover - the relaxed pass always fills
+    return Dealer(know).slots(rng, tries)
+
+
+class Dealer:
+    """Deals of ``know``'s unseen tiles, set up once for many (a search's many deals):
+    :meth:`slots` deals as :func:`sample_slots` does, from the same ``rng`` state the same deal."""
+
+    def __init__(self, know: Knowledge) -> None:
+        self.know = know
+        order = [(s, k, f) for s, fs in enumerate(know.slots) for k, f in enumerate(fs)]
+        order.sort(key=lambda skf: -skf[2].bit_count())
+        self.order = order
+        self.sizes = [len(fs) for fs in know.slots]
+
+    def world(self, rng: random.Random, tries: int = 20) -> tuple[list[int], list[int]] | None:
+        """One deal as :func:`sample_world`: (hands, boneyard)."""
+        got = self.slots(rng, tries)
+        return None if got is None else (got[0], got[1])
+
+    def slots(
+        self, rng: random.Random, tries: int = 20
+    ) -> tuple[list[int], list[int], list[list[int]]] | None:
+        """One deal as :func:`sample_slots`: (hands, boneyard, ``tile[seat][slot]``)."""
+        know = self.know
+        order = self.order
+        randrange = rng.randrange
+        for attempt in range(tries + 1):
+            relax = attempt == tries
+            pool = know.unseen
+            hands = [0] * len(self.sizes)
+            held = [[0] * n for n in self.sizes]
+            ok = True
+            for s, k, f in order:
+                allowed = pool if relax else pool & ~f
+                if not allowed:
+                    ok = False
+                    break
+                j = randrange(allowed.bit_count())
+                while j:
+                    allowed &= allowed - 1
+                    j -= 1
+                bit = allowed & -allowed
+                hands[s] |= bit
+                held[s][k] = bit.bit_length() - 1
+                pool ^= bit
+            if not ok:
+                continue
+            rest = list(tiles.bits(pool))  # lowest first
+            rng.shuffle(rest)
+            extra = len(rest) - know.boneyard_count
+            if extra > 0:  # tiles set aside (unseen by everyone) in a set-up position
+                rest = rest[extra:]
+            return hands, rest, held
+        return None  # pragma: no cover - the relaxed pass always fills
 
 
 def public_voids(view: SeatView) -> list[int]:

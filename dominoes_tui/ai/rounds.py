@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING
 
 from ..engine import Action, Draw, FootBoard, Pass, Play, SeatView, Stop, TrainsBoard, fast, tiles
 from ..engine.scoring import counted_pips
-from .knowledge import Knowledge, sample_world
+from .knowledge import Dealer, Knowledge
 from .knowledge import infer as infer_line
 
 if TYPE_CHECKING:
@@ -473,8 +473,11 @@ _W = tuple(math.exp(-z * z / 2) for z in _GRID)
 _GH = tuple((z, w / sum(_W)) for z, w in zip(_GRID, _W))
 
 
+_SQRT2 = math.sqrt(2.0)
+
+
 def _phi(x: float) -> float:
-    return 0.5 * math.erfc(-x / math.sqrt(2.0))
+    return 0.5 * math.erfc(-x / _SQRT2)
 
 
 def lowest_chance(totals: tuple[int, ...], me: int, spread: float) -> float:
@@ -491,10 +494,11 @@ def lowest_chance(totals: tuple[int, ...], me: int, spread: float) -> float:
         return 1.0 / totals.count(low)
     gaps = [(t - mine) / spread for s, t in enumerate(totals) if s != me]
     total = 0.0
+    erfc = math.erfc
     for z, w in _GH:
         prod = w
         for g in gaps:
-            prod *= _phi(g - z)
+            prod *= 0.5 * erfc(-(g - z) / _SQRT2)  # _phi(g - z), inlined
         total += prod
     return total
 
@@ -547,19 +551,34 @@ def expert_values(
     scores = view.scores
     totals = [0.0] * len(acts)
     wins = [0.0] * len(acts)
-    start = time.perf_counter()
+    start = time.thread_time()  # CPU time: a busy machine does not cut the search
     done = 0
     capped = False
     cache: dict[tuple[int, ...], float] = {}
     others = rules.players - 1
+    dealer = Dealer(know)
+    # Each play's position, reached once: a play takes nothing from the deal (only this
+    # seat's hand and the layout change), so every deal starts from it.
+    children: list[fast.Position | None] = []
+    for a in acts:
+        child = None
+        if isinstance(a, Play):
+            child = root.copy()
+            child.apply(a)
+        children.append(child)
     for _ in range(deals):
-        world = sample_world(know, view.hand_counts, rng)
+        world = dealer.world(rng)
         assert world is not None
         hands0, bone0 = world
-        hands0[me] = view.hand
         for j, a in enumerate(acts):
-            p = root.copy(hands0, bone0)
-            p.apply(a)
+            child = children[j]
+            if child is None:
+                hands0[me] = view.hand
+                p = root.copy(hands0, bone0)
+                p.apply(a)
+            else:
+                hands0[me] = child.hands[me]
+                p = child.copy(hands0, bone0)
             p.playout(rand, greedy)
             res, _ = p.finish(scores)
             after = res.after.written
@@ -571,7 +590,7 @@ def expert_values(
             wins[j] += win
             totals[j] += win + POINTS_WEIGHT * (field - pts[me]) / sigma
         done += 1
-        if time_cap is not None and time.perf_counter() - start > time_cap:
+        if time_cap is not None and time.thread_time() - start > time_cap:
             capped = True
             break
     values = {a: totals[j] / done for j, a in enumerate(acts)}

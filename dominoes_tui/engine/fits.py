@@ -24,6 +24,7 @@ the readable :class:`~dominoes_tui.engine.state.Game`, the fast path
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import TYPE_CHECKING
 
 from . import tiles
@@ -101,9 +102,15 @@ def touches(rules: Rules, t: int, n: int) -> tuple[int, ...]:
 
 def wild_tiles(rules: Rules) -> int:
     """Tiles that go on any open end whatever it shows (Matador's matadors, R-MT-2); else 0."""
-    m = tiles.set_mask(rules.set)
-    for n in range(rules.set + 1):
-        m &= FITS[rules.match_rule][n]
+    return _wild_tiles(rules.set, rules.match_rule)
+
+
+@cache
+def _wild_tiles(top: int, match_rule: str) -> int:
+    """:func:`wild_tiles` of a set (its highest number) and a match rule, worked out once."""
+    m = tiles.set_mask(top)
+    for n in range(top + 1):
+        m &= FITS[match_rule][n]
     return m
 
 

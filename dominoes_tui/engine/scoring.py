@@ -127,7 +127,7 @@ def score_hand(
     ``fives``: points each side already scored during the hand (All Fives),
     included in ``before``; recorded in the result for the breakdown.
     """
-    counted = tuple(counted_pips(rules, h) for h in hands)
+    counted = tuple([counted_pips(rules, h) for h in hands])
     lone = tuple(
         s
         for s, h in enumerate(hands)
@@ -146,9 +146,10 @@ def score_hand(
     # R-B, R-B-2: every tile of the first and of the last move counts, each tile once
     # (a one-tile hand's lead is also its last tile), wherever on the line it lies.
     bonus_list: list[int] = []
-    for t in (*_move_tiles(first_tile), *_move_tiles(last_tile)):
-        if t in rules.bonus_tiles and t not in bonus_list:
-            bonus_list.append(t)
+    if rules.bonus_tiles:  # (most houses have none)
+        for t in (*_move_tiles(first_tile), *_move_tiles(last_tile)):
+            if t in rules.bonus_tiles and t not in bonus_list:
+                bonus_list.append(t)
     bonus = sum(rules.bonus_tiles[t] for t in bonus_list)
 
     written, held = list(before.written), list(before.held)

@@ -138,12 +138,15 @@ class RoundsPosition(Position):
 def heaviest_option(opts: list[tuple[int, int]], rand: Callable[[], float]) -> tuple[int, int]:
     """A (tile, place) of ``opts`` with the heaviest tile (a double first on a tie)."""
     best = -1
-    for t, _ in opts:
-        key = _VALUE[t] * 2 + _DOUBLE[t]
+    ties: list[tuple[int, int]] = []
+    for o in opts:  # one pass: the heaviest so far and its ties, in the order of ``opts``
+        key = _VALUE[o[0]] * 2 + _DOUBLE[o[0]]
         if key > best:
             best = key
-    opts = [o for o in opts if _VALUE[o[0]] * 2 + _DOUBLE[o[0]] == best]
-    return opts[0] if len(opts) == 1 else opts[int(rand() * len(opts))]
+            ties = [o]
+        elif key == best:
+            ties.append(o)
+    return ties[0] if len(ties) == 1 else ties[int(rand() * len(ties))]
 
 
 def deal_round(rules: Rules, rng: random.Random, pool: list[int]) -> tuple[list[int], list[int]]:

@@ -14,7 +14,7 @@ from ..fits import TOUCHES as _TOUCHES
 from ..fits import ends_count, fives_after, fives_points, wild_tiles
 from ..rules import Rules
 from ..scoring import HandResult, Scores, score_hand
-from .base import _BIT, _DOUBLE, _HIGH, _LOW, _VALUE, Position, Rand, Style, heaviest, styled_lead
+from .base import _DOUBLE, _HIGH, _LOW, _VALUE, Position, Rand, Style, heaviest, styled_lead
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..view import SeatView
@@ -240,6 +240,7 @@ def styled_table_playout(
     fitm = _FITS[rules.match_rule]
     wild = wild_tiles(rules)
     styles = [style] * players if isinstance(style, Style) else list(style)
+    weights = [(s.double, s.follow, s.block, s.fives, s.matador, s.noise, s.void) for s in styles]
     if voids is None:
         voids = [0] * players
     last = -1
@@ -292,58 +293,77 @@ def styled_table_playout(
         nxt = turn + 1
         if nxt == players:
             nxt = 0
+        ends = tb.ends
         opts: list[tuple[int, int, int | None]] = []
-        for t in tiles.bits(fit):
+        rest = fit
+        while rest:  # the fitting tiles, lowest first (as tiles.bits)
+            low = rest & -rest
+            rest ^= low
+            t = low.bit_length() - 1
             row = tt[t]
-            for e, n in enumerate(tb.ends):
+            for e, n in enumerate(ends):
                 halves = row[n]
                 if len(halves) == 1:
                     opts.append((t, e, None))
-                elif halves:
-                    opts.extend((t, e, x) for x in halves)
+                else:
+                    for x in halves:
+                        opts.append((t, e, x))
         st = styles[turn]
         if len(opts) == 1:
             t, e, th = opts[0]
         elif rand() < st.greedy:
-            wd, wf, wb, wfives, wm, noise = (
-                st.double,
-                st.follow,
-                st.block,
-                st.fives,
-                st.matador,
-                st.noise,
-            )
+            wd, wf, wb, wfives, wm, noise, wv = weights[turn]
             nh = hands[nxt]
             nv = voids[nxt]
-            wv = st.void
             spare = fit & ~wild  # a tile that fits and is no matador
-            ends = tb.ends
-            best = -1e9
-            t, e, th = opts[0]
-            for o in opts:
-                u, oe, x = o
-                if x is None:
-                    x = tt[u][ends[oe]][0]
-                v = _HIGH[u] if _LOW[u] == x else _LOW[u]
-                m = fitm[v]
-                stuck = nv >> v & 1
+            # what the other ends take, and whether the next seat lacks them all, by end
+            others = []
+            for oe in range(len(ends)):
+                m = 0
+                stuck = 1
                 for j, n in enumerate(ends):
                     if j != oe:
                         m |= fitm[n]
                         stuck = stuck and nv >> n & 1
-                k = (h & ~_BIT[u] & m).bit_count()
-                key = _VALUE[u] + wd * _DOUBLE[u] + wf * (k if k < 3 else 3) + noise * rand()
-                if wb and not nh & m:
-                    key += wb
-                if wv and stuck:
-                    key += wv
-                if fives:
-                    key += wfives * fives_after(tb.ends, tb.end_tiles, u, oe, x)
-                if wild >> u & 1 and spare:
-                    key -= wm
-                if key > best:
-                    best = key
-                    t, e, th = o
+                others.append((m, stuck))
+            if fives:  # the ends' count (as fits.fives_after adds it) and each end's part
+                parts = []
+                for n, et in zip(ends, tb.end_tiles):
+                    parts.append((2 * n if _DOUBLE[et] else n) if et >= 0 else 0)
+                count = sum(parts)
+            best = -1e9
+            t, e, th = opts[0]
+            rest = fit
+            while rest:  # every option, in the order of ``opts``: tile, end, half
+                low = rest & -rest
+                rest ^= low
+                u = low.bit_length() - 1
+                row = tt[u]
+                lo, hi = _LOW[u], _HIGH[u]
+                kept = h & ~low
+                base = _VALUE[u] + wd * _DOUBLE[u]
+                double = _DOUBLE[u]
+                matador = wild >> u & 1 and spare
+                for oe, n in enumerate(ends):
+                    halves = row[n]
+                    for x in halves:
+                        v = hi if lo == x else lo
+                        m, stuck = others[oe]
+                        m |= fitm[v]
+                        k = (kept & m).bit_count()
+                        key = base + wf * (k if k < 3 else 3) + noise * rand()
+                        if wb and not nh & m:
+                            key += wb
+                        if wv and stuck and nv >> v & 1:
+                            key += wv
+                        if fives:  # fits.fives_after(ends, tb.end_tiles, u, oe, x), by the count
+                            total = count - parts[oe] + (2 * v if double else v)
+                            key += wfives * (total if total and not total % 5 else 0)
+                        if matador:
+                            key -= wm
+                        if key > best:
+                            best = key
+                            t, e, th = u, oe, (x if len(halves) > 1 else None)
         else:
             t, e, th = opts[int(rand() * len(opts))]
         place(rules, tb, t, e, th, turn)

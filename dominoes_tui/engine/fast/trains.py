@@ -242,7 +242,14 @@ def trains_playout(
     while True:
         s = turn
         restricted = run_rule and firsts >> s & 1 == 1
-        places = open_places(players, s, markers, pending if pending >= 0 else None, restricted)
+        if pending >= 0:  # open_places' commonest answers, without the call
+            places: tuple[int, ...] = (pending,)
+        elif restricted:
+            places = (s,)
+        elif not markers:
+            places = (s, players)
+        else:
+            places = open_places(players, s, markers, None, restricted)
         h = hands[s]
         cand = (1 << drawn) if drawn >= 0 else h
         opts: list[tuple[int, int]] = []

@@ -1,0 +1,246 @@
+"""Expert's decisions on fixed positions are pinned: a change that is meant to make Expert
+faster and no different (issue 26) must leave every one of them, and every action's value,
+as they were. The positions: seeded matches of Medium players, a few decisions with a
+choice in each family (the line, the spinner and partners, All Fives, Matador, Mexican Train,
+Chicken Foot); Expert seeded, at a small budget (the same code as its default) and no CPU
+cap. The pinned figures were made by the code before the issue 26 cuts.
+
+A deliberate change of Expert's play (a new policy, another budget) changes them: then
+re-make them (``_decide`` below, printed) and say so in the commit.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dominoes_tui.ai import make_player
+from dominoes_tui.ai.expert import ExpertPlayer
+from dominoes_tui.engine import SeatView, load_variants, new_game, seat_view
+
+
+def _views(name: str, count: int = 3, seed: int = 7) -> list[SeatView]:
+    """``count`` decisions with a choice in a seeded match of Medium players."""
+    rules = load_variants(include_user=False)[name]
+    pick = random.Random(seed)
+    g = new_game(rules, seed)
+    players = [make_player("medium", seed * 10 + i) for i in range(rules.players)]
+    out: list[SeatView] = []
+    while g.phase != "match_over" and len(out) < count:
+        if g.phase == "hand_over":
+            g.apply(g.legal_actions()[0])
+            continue
+        v = seat_view(g, g.turn)
+        if len(v.legal) > 1 and pick.random() < 0.3:
+            out.append(v)
+        g.apply(players[g.turn].choose(v))
+    return out
+
+
+def _decide(view: SeatView, i: int) -> tuple[str, dict[str, float]]:
+    p = ExpertPlayer(seed=i, playouts=600, time_cap=None)
+    a = p.choose(view)
+    return repr(a), {repr(k): round(x, 9) for k, x in p.last_values.items()}
+
+
+PINNED: dict[str, list] = {
+    "classic/0": [
+        "Play(tile=7, end=1, touch=None)",
+        {
+            "Play(tile=7, end=1, touch=None)": 0.508760566,
+            "Play(tile=8, end=0, touch=None)": 0.502762929,
+            "Play(tile=22, end=1, touch=None)": 0.503667116,
+        },
+    ],
+    "classic/1": [
+        "Play(tile=8, end=0, touch=None)",
+        {
+            "Play(tile=8, end=0, touch=None)": 0.507515573,
+            "Play(tile=26, end=1, touch=None)": 0.498489512,
+        },
+    ],
+    "classic/2": [
+        "Play(tile=10, end=1, touch=None)",
+        {
+            "Play(tile=10, end=1, touch=None)": 0.482054991,
+            "Play(tile=13, end=1, touch=None)": 0.468654374,
+            "Play(tile=25, end=1, touch=None)": 0.472220723,
+        },
+    ],
+    "draw/0": [
+        "Play(tile=19, end=1, touch=None)",
+        {
+            "Play(tile=15, end=1, touch=None)": 0.507931015,
+            "Play(tile=19, end=1, touch=None)": 0.517936494,
+            "Play(tile=21, end=0, touch=None)": 0.494576625,
+            "Play(tile=24, end=0, touch=None)": 0.464670899,
+            "Play(tile=25, end=0, touch=None)": 0.488369875,
+            "Play(tile=27, end=0, touch=None)": 0.505968963,
+        },
+    ],
+    "draw/1": [
+        "Play(tile=14, end=1, touch=None)",
+        {
+            "Play(tile=7, end=0, touch=None)": 0.466914438,
+            "Play(tile=14, end=1, touch=None)": 0.481009084,
+        },
+    ],
+    "draw/2": [
+        "Play(tile=9, end=0, touch=None)",
+        {
+            "Play(tile=8, end=0, touch=None)": 0.486129721,
+            "Play(tile=9, end=0, touch=None)": 0.530519426,
+            "Play(tile=8, end=1, touch=None)": 0.486129721,
+            "Play(tile=9, end=1, touch=None)": 0.530519426,
+        },
+    ],
+    "international/0": [
+        "Play(tile=23, end=0, touch=None)",
+        {
+            "Play(tile=23, end=0, touch=None)": 0.507823551,
+            "Play(tile=23, end=1, touch=None)": 0.507823551,
+        },
+    ],
+    "international/1": [
+        "Play(tile=26, end=1, touch=None)",
+        {
+            "Play(tile=22, end=0, touch=None)": 0.448770547,
+            "Play(tile=26, end=0, touch=None)": 0.456767749,
+            "Play(tile=26, end=1, touch=None)": 0.468933201,
+        },
+    ],
+    "international/2": [
+        "Play(tile=5, end=0, touch=None)",
+        {
+            "Play(tile=5, end=0, touch=None)": 0.463328712,
+            "Play(tile=8, end=0, touch=None)": 0.457401407,
+            "Play(tile=22, end=1, touch=None)": 0.447656065,
+        },
+    ],
+    "all-fives/0": [
+        "Play(tile=22, end=0, touch=None)",
+        {
+            "Play(tile=22, end=0, touch=None)": 0.469382461,
+            "Play(tile=26, end=0, touch=None)": 0.456682763,
+            "Play(tile=22, end=1, touch=None)": 0.469382461,
+            "Play(tile=26, end=1, touch=None)": 0.456682763,
+        },
+    ],
+    "all-fives/1": [
+        "Play(tile=22, end=2, touch=None)",
+        {
+            "Play(tile=14, end=1, touch=None)": 0.442042063,
+            "Play(tile=22, end=2, touch=None)": 0.484756318,
+            "Play(tile=22, end=3, touch=None)": 0.484756318,
+        },
+    ],
+    "all-fives/2": [
+        "Play(tile=13, end=3, touch=None)",
+        {
+            "Play(tile=13, end=1, touch=None)": 0.489709368,
+            "Play(tile=13, end=3, touch=None)": 0.504054908,
+            "Play(tile=15, end=0, touch=None)": 0.500268518,
+            "Play(tile=19, end=0, touch=None)": 0.493619007,
+            "Play(tile=19, end=1, touch=None)": 0.502215133,
+        },
+    ],
+    "matador/0": [
+        "Play(tile=22, end=0, touch=1)",
+        {
+            "Play(tile=7, end=0, touch=None)": 0.450559487,
+            "Play(tile=22, end=0, touch=6)": 0.45220927,
+            "Play(tile=22, end=0, touch=1)": 0.453684175,
+            "Play(tile=7, end=1, touch=None)": 0.450559487,
+            "Play(tile=22, end=1, touch=6)": 0.45220927,
+            "Play(tile=22, end=1, touch=1)": 0.453684175,
+        },
+    ],
+    "matador/1": [
+        "Play(tile=7, end=1, touch=None)",
+        {
+            "Play(tile=7, end=0, touch=None)": 0.473592525,
+            "Play(tile=7, end=1, touch=None)": 0.47668894,
+            "Play(tile=8, end=1, touch=None)": 0.468468879,
+            "Play(tile=9, end=1, touch=None)": 0.473788124,
+        },
+    ],
+    "matador/2": [
+        "Play(tile=13, end=1, touch=3)",
+        {
+            "Play(tile=13, end=0, touch=4)": 0.47943878,
+            "Play(tile=13, end=0, touch=3)": 0.480849493,
+            "Play(tile=13, end=1, touch=4)": 0.465612672,
+            "Play(tile=13, end=1, touch=3)": 0.53393924,
+        },
+    ],
+    "mexican-train/0": [
+        "Play(tile=80, end=1, touch=None)",
+        {
+            "Play(tile=80, end=1, touch=None)": 0.289859799,
+            "Play(tile=80, end=4, touch=None)": 0.259310954,
+        },
+    ],
+    "mexican-train/1": [
+        "Play(tile=84, end=4, touch=None)",
+        {
+            "Play(tile=84, end=3, touch=None)": 0.276408773,
+            "Play(tile=84, end=4, touch=None)": 0.306449806,
+            "Play(tile=88, end=3, touch=None)": 0.304150278,
+            "Play(tile=88, end=4, touch=None)": 0.283447544,
+        },
+    ],
+    "mexican-train/2": [
+        "Play(tile=65, end=3, touch=None)",
+        {
+            "Play(tile=36, end=4, touch=None)": 0.275553045,
+            "Play(tile=59, end=3, touch=None)": 0.253243706,
+            "Play(tile=63, end=3, touch=None)": 0.281872927,
+            "Play(tile=65, end=3, touch=None)": 0.317887129,
+        },
+    ],
+    "chicken-foot/0": [
+        "Play(tile=50, end=1, touch=None)",
+        {
+            "Play(tile=45, end=1, touch=None)": 0.344470197,
+            "Play(tile=50, end=1, touch=None)": 0.353588556,
+            "Play(tile=52, end=1, touch=None)": 0.324727248,
+            "Play(tile=53, end=1, touch=None)": 0.306422414,
+        },
+    ],
+    "chicken-foot/1": [
+        "Play(tile=4, end=3, touch=None)",
+        {
+            "Play(tile=4, end=3, touch=None)": 0.406640784,
+            "Play(tile=8, end=2, touch=None)": 0.405938952,
+            "Play(tile=8, end=3, touch=None)": 0.399383138,
+            "Play(tile=9, end=2, touch=None)": 0.405501378,
+            "Play(tile=21, end=0, touch=None)": 0.371240926,
+            "Play(tile=36, end=1, touch=None)": 0.402889091,
+            "Play(tile=37, end=1, touch=None)": 0.400434436,
+            "Play(tile=44, end=1, touch=None)": 0.397161588,
+        },
+    ],
+    "chicken-foot/2": [
+        "Play(tile=52, end=7, touch=None)",
+        {
+            "Play(tile=33, end=7, touch=None)": 0.336124618,
+            "Play(tile=34, end=7, touch=None)": 0.315317324,
+            "Play(tile=52, end=7, touch=None)": 0.362581604,
+        },
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["classic", "draw", "international", "all-fives", "matador", "mexican-train", "chicken-foot"],
+)
+def test_expert_decides_as_pinned(name: str) -> None:
+    views = _views(name)
+    assert len(views) == 3
+    for i, v in enumerate(views):
+        move, values = _decide(v, i)
+        want_move, want_values = PINNED[f"{name}/{i}"]
+        assert move == want_move, (name, i)
+        assert values == want_values, (name, i)
