@@ -111,7 +111,8 @@ def recent_table(matches: Sequence[MatchRecord]) -> Table:
             Text(
                 RESULT_WORDS.get(m.outcome, m.outcome),
                 FORM_STYLE.get(LETTERS.get(m.outcome, ""), ""),
-            ),
+            )
+            + (Text(f" · {m.undo_words}") if m.undos else Text()),
             score,
             str(m.hands),
         )

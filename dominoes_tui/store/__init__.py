@@ -124,6 +124,7 @@ _EXPORTS = {
         "save_game",
         "saved_match_id",
         "set_aside_autosave",
+        "undo_words",
     ),
     "stats": ("GroupStats", "Stats", "compute_stats"),
 }
@@ -180,6 +181,7 @@ if TYPE_CHECKING:
         save_game,
         saved_match_id,
         set_aside_autosave,
+        undo_words,
     )
     from .stats import GroupStats, Stats, compute_stats
 
@@ -300,4 +302,5 @@ __all__ = [
     "set_aside_autosave",
     "shown_path",
     "table_lock",
+    "undo_words",
 ]

@@ -42,7 +42,7 @@ from ..engine import (
 )
 from ..engine.rules import rules_from_dict
 from .paths import data_dir, iso, set_aside, shown_path, utc_now
-from .saves import MatchInfo
+from .saves import MatchInfo, undo_words
 from .schema import SCHEMA_VERSION, Unusable, migrate, schema_version
 from .stats import AccuracyPoint, Stats, compute_stats
 
@@ -106,6 +106,13 @@ class MatchRecord:
     log: list[Action]
     accuracy: float | None = None
     """The person's accuracy over the match, once it is reviewed (else None)."""
+    undos: int = 0
+    """Moves the person took back (``u``, against Easy); 0 for matches played straight."""
+
+    @property
+    def undo_words(self) -> str:
+        """``1 undo``, ``3 undos``; empty when the match was played without one."""
+        return undo_words(self.undos)
 
     def rules(self) -> Rules:
         return rules_from_dict(self.variant, self.settings, file=f"history match {self.id}")
@@ -128,15 +135,17 @@ class MatchRecord:
 
     def heading(self) -> str:
         """One line naming the match: ``Match 12 · classic against Hard ·
-        2026-11-29 10:04 · you lost 87–104 in 9 hands``."""
+        2026-11-29 10:04 · you lost 87–104 in 9 hands`` (``· 1 undo`` after it when the
+        person took a move back)."""
         score = self.score_words()
         outcome = _OUTCOME_WORDS.get(self.outcome, self.outcome)
         hands = f"{self.hands} hand{'s' * (self.hands != 1)}"
         level = self.cpu_level.capitalize()
         ended = self.ended_at[:16].replace("T", " ")
+        undos = f" · {self.undo_words}" if self.undos else ""
         return (
             f"Match {self.id} · {self.variant} against {level} · {ended} · "
-            f"{outcome} {score} in {hands}"
+            f"{outcome} {score} in {hands}{undos}"
         )
 
     def replay(self, upto: int | None = None) -> Game:
@@ -342,6 +351,7 @@ class History:
             "human_side": human_side,
             "players": json.dumps(list(info.names), ensure_ascii=False),
             "outcome": outcome,
+            "undos": max(0, int(info.undos)),
         }
         cols = ", ".join(row)
         marks = ", ".join(f":{k}" for k in row)
@@ -676,7 +686,14 @@ def _match(r: sqlite3.Row) -> MatchRecord:
         players=players,
         log=log,
         accuracy=_accuracy(r),
+        undos=_undos(r),
     )
+
+
+def _undos(r: sqlite3.Row) -> int:
+    """The match's take-backs (0 if unreadable: they only add a note to its heading)."""
+    v = r["undos"]
+    return v if _whole(v) and v >= 0 else 0
 
 
 def _hand(r: sqlite3.Row) -> HandRecord:

@@ -65,6 +65,8 @@ MAX_NAME = 40
 """Characters in a seat's name."""
 MAX_SECONDS = 10.0**9
 """Seconds of play a save may claim (about 30 years)."""
+MAX_UNDOS = 10**6
+"""More take-backs than this in one match is a damaged save."""
 MAX_SEED = 2**128
 """Seeds a save may hold, either sign (what it writes it reads back)."""
 _NAME_RE = re.compile(r"[\w .'()\-]+")
@@ -90,6 +92,8 @@ class MatchInfo:
     started_at: str = field(default_factory=lambda: iso(utc_now()))
     played_seconds: float = 0.0
     """Seconds played in earlier sittings (before this program started or resumed)."""
+    undos: int = 0
+    """Moves the person took back in this match (``u``: practice hands, against Easy)."""
     now: Callable[[], float] = field(default=time.monotonic, repr=False, compare=False)
     _since: float = field(default=math.nan, repr=False, compare=False)
 
@@ -110,6 +114,7 @@ class MatchInfo:
             "human_seat": self.human_seat,
             "started_at": self.started_at,
             "played_seconds": round(self.elapsed(), 3),
+            "undos": self.undos,
         }
 
     @classmethod
@@ -137,6 +142,9 @@ class MatchInfo:
         played = data.get("played_seconds")
         if not _is_number(played) or not 0 <= played <= MAX_SECONDS:
             raise ValueError(f"its time played {_short(played)} is not a number of seconds")
+        undos = data.get("undos", 0)  # saves written before take-backs have none
+        if isinstance(undos, bool) or not isinstance(undos, int) or not 0 <= undos <= MAX_UNDOS:
+            raise ValueError(f"its take-backs {_short(undos)} are not a count")
         return cls(
             cpu_level=level,
             names=tuple(names),
@@ -144,8 +152,19 @@ class MatchInfo:
             match_id=match_id,
             started_at=started_at,
             played_seconds=float(played),
+            undos=undos,
             now=now,
         )
+
+
+def undo_words(n: int) -> str:
+    """``1 undo``, ``2 undos`` (empty for none): the take-backs of a match, as its record
+    and the table's scores row say them.
+
+    >>> undo_words(1), undo_words(2), undo_words(0)
+    ('1 undo', '2 undos', '')
+    """
+    return f"{n} undo{'s' * (n != 1)}" if n else ""
 
 
 def _short(v: Any) -> str:

@@ -12,7 +12,7 @@ import json
 import sqlite3
 from collections.abc import Callable
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 
 def _v0_to_v1(conn: sqlite3.Connection) -> None:
@@ -100,7 +100,18 @@ def _v2_to_v3(conn: sqlite3.Connection) -> None:
         conn.execute(sql)
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v0_to_v1, _v1_to_v2, _v2_to_v3]
+def _v3_to_v4(conn: sqlite3.Connection) -> None:
+    """Take-backs: ``undos``, how many moves the person took back in the match (practice
+    hands and matches against Easy allow them); the matches before had none."""
+    conn.execute("ALTER TABLE matches ADD COLUMN undos INTEGER NOT NULL DEFAULT 0")
+
+
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
+    _v0_to_v1,
+    _v1_to_v2,
+    _v2_to_v3,
+    _v3_to_v4,
+]
 """``MIGRATIONS[v]`` takes the schema from version ``v`` to ``v + 1``."""
 assert len(MIGRATIONS) == SCHEMA_VERSION
 

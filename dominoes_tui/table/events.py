@@ -138,6 +138,16 @@ class ActionApplied(TableEvent):
 
 
 @dataclass(frozen=True)
+class TakenBack(TableEvent):
+    """``u``: the person's move ``action`` and the ``moves`` after it (``moves`` counts
+    them all, the person's own included) were taken back; ``undos``: the match's count."""
+
+    action: Action
+    moves: int
+    undos: int
+
+
+@dataclass(frozen=True)
 class MessageChanged(TableEvent):
     """The line for the person changed (``session.message``: a note, else the prompt)."""
 

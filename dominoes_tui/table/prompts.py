@@ -28,6 +28,7 @@ from ..engine import (
     seat_view,
     tiles,
 )
+from ..store import MatchInfo, undo_words
 from .input import EndQuestion, PlaceQuestion, TouchQuestion
 from .shared import KEY_ACTIONS, YOU, KeyAction
 from .words import (
@@ -58,6 +59,7 @@ from .words import (
     way_round_question,
     your_turn,
 )
+from .words.undo import PRACTICE_LABEL
 
 if TYPE_CHECKING:
     from ..ai import Player
@@ -80,6 +82,8 @@ class TableQueries:
     left: bool
     thinking_seat: int | None
     clock: Clock | None
+    info: MatchInfo
+    practice: bool
     now: Callable[[], float]
     daily: date | None
 
@@ -277,7 +281,13 @@ class TableQueries:
         target = "a single hand" if r.target == 0 else target_text(r)
         if self.daily is not None:
             target = daily_label(self.daily)
-        return target, sides, self.stakes()
+        stakes = self.stakes()
+        undos = undo_words(self.info.undos)
+        if self.practice:  # the whole hand long: this is practice, not the match
+            target = f"{PRACTICE_LABEL} · {undos}" if undos else PRACTICE_LABEL
+        elif undos:
+            stakes = [*stakes, undos]
+        return target, sides, stakes
 
     @property
     def prompt(self) -> Sentence:

@@ -89,6 +89,7 @@ from .input import PersonInput
 from .prompts import TableQueries
 from .resume import hand_over_entry, rebuild, redeal_entry
 from .shared import YOU, entry
+from .undo import TakeBack
 from .words import (
     NOTHING,
     LogEntry,
@@ -181,12 +182,12 @@ class _Pending:
     token: int
 
 
-class TableSession(PersonInput, TableQueries, Autosave):
+class TableSession(PersonInput, TableQueries, Autosave, TakeBack):
     """One match against CPU seats, from the deal to the match's end (see the module).
 
     Its parts: the person's questions, selection and keys (:class:`~.input.PersonInput`),
     what the screen renders (:class:`~.prompts.TableQueries`), saving and recording
-    (:class:`~.autosave.Autosave`); here the turn flow, the CPU seats and the clocks.
+    (:class:`~.autosave.Autosave`), take-backs (:class:`~.undo.TakeBack`); here the turn flow, the CPU seats and the clocks.
     """
 
     def __init__(
@@ -205,6 +206,7 @@ class TableSession(PersonInput, TableQueries, Autosave):
         autosave: bool = True,
         home: Path | None = None,
         daily: date | None = None,
+        practice: bool = False,
     ) -> None:
         """A table for a new match; ``game`` starts from a set position instead.
 
@@ -215,7 +217,8 @@ class TableSession(PersonInput, TableQueries, Autosave):
         ``name``: the opponent's name in a two-player game (shown with its level).
         ``saved``: resume that match (see :meth:`resume`). ``autosave``: False keeps
         the store untouched (tools, doctests). ``home``: the store's folder (None:
-        the usual one).
+        the usual one). ``practice``: a practice hand (labelled so on the table;
+        ``u`` takes moves back, as against Easy).
         """
         if player_factory is None:
             from ..ai import make_player
@@ -286,6 +289,7 @@ class TableSession(PersonInput, TableQueries, Autosave):
         self._shown: tuple[tuple[Sentence, Sentence], int | None, frozenset[int]] | None = None
         self._init_input()
         self._init_autosave(autosave, home)
+        self._init_undo(practice)
         if saved is not None:
             self._resume_from(saved)
 

@@ -57,6 +57,7 @@ SCREEN_COMMANDS: dict[str, tuple[str, str]] = {
     "pass_turn": ("Pass", "Pass your turn"),
     "two_doubles": ("Two doubles", "Lay both doubles at once"),
     "hint": ("Hint", "What Expert would play here, and why"),
+    "undo": ("Take back", "Your last move and the replies since (practice, against Easy)"),
     "rules": ("Rules", "This house's rules, with the options in force"),
     "resign": ("Resign", "Give the match up: it counts as a loss"),
     "quit_match": ("Leave the table", "The match is saved for Continue"),

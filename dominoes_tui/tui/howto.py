@@ -146,7 +146,7 @@ def _keys(rules: Rules) -> Text:
         keys.append(("d", "draw"))
     if rules.two_doubles:
         keys.append(("t", "two doubles"))
-    keys += [("h", "hint"), ("?", "this house's rules")]
+    keys += [("h", "hint"), ("u", "take back (practice, Easy)"), ("?", "this house's rules")]
     if rules.resign:
         keys.append(("r", "resign"))
     keys += [("q", "leave (saved)"), ("F1", "this page"), ("Ctrl+P", "every command")]

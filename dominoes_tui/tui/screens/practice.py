@@ -66,15 +66,8 @@ class PracticeTableScreen(TableScreen):
         self._over_shown = False
 
     # Textual calls TableScreen's own on_mount and on_unmount as well (every class's
-    # handler in the MRO): calling them here too would start the table twice.
-    def on_mount(self) -> None:
-        self.app.notify(
-            f"{self.practice.title()}. Nothing is saved or recorded.",
-            title="Practice",
-            timeout=6,
-            markup=False,
-        )
-
+    # handler in the MRO): calling them here too would start the table twice. The
+    # scores row says "Practice" all through the hand (the session's ``practice``).
     def on_unmount(self) -> None:  # before TableScreen's: the screen stops listening first
         self.session.unsubscribe(self._on_session)
         self.session.leave()  # its CPU stops thinking; nothing is recorded (no autosave)
@@ -213,6 +206,7 @@ def open_practice(
         now=now or time.monotonic,
         pace=pace,
         autosave=False,
+        practice=True,
     )
     screen = PracticeTableScreen(session, practice, tile_style=tile_style)
     app.push_screen(screen)

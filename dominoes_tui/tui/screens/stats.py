@@ -312,7 +312,7 @@ def recent_row(m: MatchRecord) -> list[str | Text]:
         Text(RESULT_WORDS.get(m.outcome, m.outcome), style=RESULT_STYLE.get(m.outcome, "")),
         m.score_words(),
         str(m.hands),
-        END_WORDS.get(m.end_reason, m.end_reason),
+        END_WORDS.get(m.end_reason, m.end_reason) + (f" · {m.undo_words}" if m.undos else ""),
         percent(m.accuracy) if m.accuracy is not None else "–",
     ]
 

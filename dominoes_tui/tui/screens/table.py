@@ -66,7 +66,16 @@ KEYS = {"d": Draw, "p": Pass, "t": PlayDoubles, "r": Resign, "s": Stop}
 answered with why not when pressed then."""
 
 
-KEYS_THAT_COME_AND_GO = ("stop_run", "pass_turn", "two_doubles", "draw", "resign", "hint", "play")
+KEYS_THAT_COME_AND_GO = (
+    "stop_run",
+    "pass_turn",
+    "two_doubles",
+    "draw",
+    "resign",
+    "hint",
+    "play",
+    "undo",
+)
 """The actions whose keys :meth:`TableScreen.check_action` shows only when they apply."""
 
 
@@ -89,6 +98,12 @@ class TableScreen(Screen):
         Binding("t", "two_doubles", "Two doubles"),
         Binding("s", "stop_run", "Stop run", tooltip="End your first-turn run here"),
         Binding("h", "hint", "Hint"),
+        Binding(
+            "u",
+            "undo",
+            "Undo",
+            tooltip="Take back your last move and the replies since (practice, against Easy)",
+        ),
         Binding("l", "log", "Log", tooltip="Show every move of the match so far"),
         Binding("question_mark", "rules", "Help", key_display="?"),
         Binding("r", "resign", "Resign"),
@@ -458,6 +473,10 @@ class TableScreen(Screen):
             event.stop()
             event.prevent_default()
             self.session.refuse(what)
+        elif event.key == "u" and not self.session.undo_allowed:
+            event.stop()  # hidden from the footer: the session says why moves stand here
+            event.prevent_default()
+            self.session.undo()
         elif event.key in ("enter", "space", "h") and not self.session.my_turn:
             event.stop()  # hidden from the footer; the session says whose turn it is
             event.prevent_default()
@@ -484,6 +503,8 @@ class TableScreen(Screen):
             return self.session.can(can[action])
         if action in ("hint", "play"):
             return self.session.my_turn and not self.session.waiting_for_key
+        if action == "undo":
+            return self.session.undo_allowed and not self.session.waiting_for_key
         return True
 
     def keys_now(self) -> list[tuple[str, str]]:
@@ -507,6 +528,8 @@ class TableScreen(Screen):
                 out.append((key, words))
         if s.my_turn:
             out.append(("h", "a hint"))
+        if s.undo_allowed:
+            out.append(("u", "take back your last move and the replies since"))
         out.append(("l", "the whole move log"))
         if s.can(Resign):
             out.append(("r", "resign the match"))
@@ -559,6 +582,10 @@ class TableScreen(Screen):
         request = self.session.request_hint()
         if request is not None:
             self.find_hint(request)
+
+    def action_undo(self) -> None:
+        """``u``: take back the person's last move (practice hands, against Easy)."""
+        self.session.undo()
 
     def action_log(self) -> None:
         s = self.session
