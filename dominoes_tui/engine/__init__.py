@@ -34,7 +34,7 @@ _EXPORTS = {
     "chicken_foot": ("ChickenFootGame", "FootBoard", "FootLine"),
     "clock": ("Clock", "format_clock"),
     "games": ("game_class", "new_game", "replay_game"),
-    "practice": ("deal_again", "hand_start"),
+    "practice": ("deal_again", "hand_start", "hidden_tiles", "redeal_hidden"),
     "rounds": ("RoundsGame",),
     "scoring": (
         "HandResult",
@@ -90,7 +90,7 @@ if TYPE_CHECKING:
     from .chicken_foot import ChickenFootGame, FootBoard, FootLine
     from .clock import Clock, format_clock
     from .games import game_class, new_game, replay_game
-    from .practice import deal_again, hand_start
+    from .practice import deal_again, hand_start, hidden_tiles, redeal_hidden
     from .rounds import RoundsGame
     from .scoring import HandResult, MatchResult, Scores, describe_hand, score_hand, score_round
     from .state import HAND_OVER, MATCH_OVER, PLAY, Event, Game, Placed, wanted_number
@@ -137,9 +137,11 @@ __all__ = [
     "format_clock",
     "game_class",
     "hand_start",
+    "hidden_tiles",
     "load_variant",
     "load_variants",
     "new_game",
+    "redeal_hidden",
     "replay_game",
     "score_hand",
     "score_round",

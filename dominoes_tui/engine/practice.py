@@ -1,5 +1,6 @@
 """Deal a hand again: the same tiles in the same hands and the same boneyard order,
-from the same seats or with the seats turned (a practice deal).
+from the same seats or with the seats turned (a practice deal); or play on from a
+position with the tiles one seat has not seen dealt anew (:func:`redeal_hidden`).
 
 :func:`hand_start` finds a hand's deal in a played match (its actions replayed
 from the start); :func:`deal_again` turns the seats of such a deal.
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from . import tiles
 from .actions import Action, NextHand
 from .rules import Rules
 from .scoring import Scores
@@ -82,3 +84,69 @@ def _turned_scores(rules: Rules, scores: Scores, k: int) -> Scores:
         tuple(scores.held[j] for j in order),
         scores.hanging,
     )
+
+
+def hidden_tiles(game: Game, seat: int) -> int:
+    """The tiles ``seat`` has not seen in ``game``: the other hands, the boneyard and any
+    set aside, as a mask."""
+    out = game.dead
+    for s, hand in enumerate(game.hands):
+        if s != seat:
+            out |= hand
+    for t in game.boneyard:
+        out |= tiles.BIT[t]
+    return out
+
+
+def redeal_hidden(game: Game, seat: int, hands: Sequence[int], boneyard: Sequence[int]) -> Game:
+    """``game`` (a copy) with what ``seat`` has not seen dealt anew: the other seats hold
+    ``hands[s]`` (masks; ``hands[seat]`` is ignored), the boneyard is ``boneyard`` in
+    draw order (drawn from its end); tiles of the unseen set in neither are set aside.
+
+    ``seat``'s hand, the line, the events, the scores and whose turn it is stay as they
+    are: the position as ``seat`` saw it, to play on from. A new game, not a replay: its
+    log starts empty. ValueError if the deal does not fit: a seat given another number
+    of tiles than it holds, a tile ``seat`` has seen (in its hand, on the line), a tile
+    twice, or a boneyard of another size.
+
+    >>> from dominoes_tui.engine import Game, load_variant, tiles
+    >>> g = Game.new(load_variant("classic"), seed=5)
+    >>> h = redeal_hidden(g, 0, g.hands, list(reversed(g.boneyard)))  # the boneyard turned
+    >>> h.hands == g.hands, h.boneyard == list(reversed(g.boneyard)), h.log
+    (True, True, [])
+    """
+    if game.rules.is_rounds:
+        raise ValueError(f"{game.rules.name}: playing on is for the line games only")
+    if game.phase != PLAY:
+        raise ValueError("the hand is over: there is nothing to play on from")
+    n = game.rules.players
+    if len(hands) != n:
+        raise ValueError(f"a hand per seat: {n}, not {len(hands)}")
+    unseen = hidden_tiles(game, seat)
+    given = 0
+    for s in range(n):
+        if s == seat:
+            continue
+        h = hands[s]
+        if h.bit_count() != game.hands[s].bit_count():
+            raise ValueError(
+                f"seat {s} holds {game.hands[s].bit_count()} tiles, not {h.bit_count()}"
+            )
+        if h & given:
+            raise ValueError(f"seat {s} is given a tile another seat holds")
+        given |= h
+    for t in boneyard:
+        if given & tiles.BIT[t]:
+            raise ValueError(f"{tiles.name(t)} is dealt twice")
+        given |= tiles.BIT[t]
+    if len(boneyard) != len(game.boneyard):
+        raise ValueError(f"the boneyard holds {len(game.boneyard)} tiles, not {len(boneyard)}")
+    if given & ~unseen:
+        seen = tiles.names(given & ~unseen)
+        raise ValueError(f"{', '.join(seen)} cannot be dealt: seat {seat} has seen it")
+    g = game.copy()
+    g.hands = [game.hands[s] if s == seat else hands[s] for s in range(n)]
+    g.boneyard = list(boneyard)
+    g.dead = unseen & ~given
+    g.log = []
+    return g

@@ -14,7 +14,9 @@ the match is kept in the history once the match is recorded
 (:func:`~dominoes_tui.tui.review_keep.keep_review`).
 
 ``a`` deals the decision's hand again (a practice deal, posted as
-:class:`~dominoes_tui.tui.messages.PlayDeal`), ``o`` from the CPU's seat.
+:class:`~dominoes_tui.tui.messages.PlayDeal`), ``o`` from the CPU's seat; ``p`` plays
+on from the decision's position, the tiles the person had not seen dealt anew
+(:mod:`dominoes_tui.table.play_on`).
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ from textual.widgets import Footer, OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
 from ...engine import Action, Game, Play, PlayDoubles, tiles
+from ...table.play_on import play_on as play_on_practice
+from ...table.play_on import redeal_seed
 from ...table.practice import practice
 from ...table.review_job import (
     Refused,
@@ -236,6 +240,12 @@ class ReviewScreen(Screen[None]):
         Binding("N", "next_marked(-1)", "Previous", show=False),
         Binding("a", "again(0)", "Deal again", tooltip="Play this deal again from the same seat"),
         Binding("o", "again(1)", "Other seat", tooltip="Play this deal again from the other seat"),
+        Binding(
+            "p",
+            "play_on",
+            "Play on from here",
+            tooltip="A practice hand from this position, the tiles you had not seen dealt anew",
+        ),
     ]
 
     def __init__(self, job: ReviewJob) -> None:
@@ -430,6 +440,8 @@ class ReviewScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "again":
             return why_not_reviewed(self.job) is None
+        if action == "play_on":
+            return why_not_reviewed(self.job) is None and bool(self.judgements)
         return True
 
     def hand_shown(self) -> int:
@@ -456,6 +468,31 @@ class ReviewScreen(Screen[None]):
             )
         except ValueError as e:
             self.notify(f"This hand cannot be dealt again: {e}.", severity="warning", markup=False)
+            return
+        self.app.post_message(PlayDeal(p))
+
+    def action_play_on(self) -> None:
+        """Play on from the decision shown: a practice hand at its position, from your view,
+        the tiles you had not seen dealt anew (never the real hidden hands)."""
+        j = self.current
+        if j is None:
+            return
+        job = self.job
+        try:
+            p = play_on_practice(
+                job.start,
+                job.actions,
+                j.move,
+                level=job.level,
+                seed=job.seed,
+                redeal_seed=redeal_seed(job.seed, j.move),
+                seat=job.seat,
+                names=job.names,
+            )
+        except ValueError as e:
+            self.notify(
+                f"This position cannot be played on: {e}.", severity="warning", markup=False
+            )
             return
         self.app.post_message(PlayDeal(p))
 
