@@ -74,7 +74,7 @@ def test_the_database_is_wal_with_the_latest_schema(home: Path) -> None:
     store.History().matches()
     with sqlite3.connect(home / "history.sqlite3") as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert schema.schema_version(conn) == store.SCHEMA_VERSION == 3
+        assert schema.schema_version(conn) == store.SCHEMA_VERSION == 4
 
 
 def test_end_reasons(home: Path) -> None:
@@ -203,8 +203,8 @@ def test_migration_from_v1_keeps_and_fills_every_row(home: Path) -> None:
     rows = {m.id: m for m in h.matches()}
     assert h.problem is None and len(rows) == 3
     with sqlite3.connect(home / "history.sqlite3") as conn:
-        assert schema.schema_version(conn) == 3
-        assert {"human_side", "players", "outcome"} <= set(columns(conn, "matches"))
+        assert schema.schema_version(conn) == 4
+        assert {"human_side", "players", "outcome", "undos"} <= set(columns(conn, "matches"))
         assert conn.execute("SELECT name FROM sqlite_master WHERE name='matches_by_end'").fetchone()
     assert rows[1].outcome == store.outcome_of(won, 0)
     assert rows[2].outcome == store.outcome_of(other, 0)
@@ -215,6 +215,45 @@ def test_migration_from_v1_keeps_and_fills_every_row(home: Path) -> None:
     # and the migrated database takes new matches
     assert h.record(play_match(load_variant("classic"), seed=4), store.MatchInfo()) == 4
     assert h.stats().total.matches == 4
+
+
+def test_migration_from_v3_counts_no_undos_for_the_matches_before(home: Path) -> None:
+    """Schema 4 (issue 24): the take-backs of a match; the matches recorded before had none,
+    and a match with one says so in its heading."""
+    path = home / "history.sqlite3"
+    conn = sqlite3.connect(path, isolation_level=None)
+    schema.migrate(conn, target=3)
+    assert "undos" not in columns(conn, "matches")
+    won = play_match(load_variant("classic"), seed=1)
+    conn.execute(
+        "INSERT INTO matches (uid, variant, settings, cpu_level, seed, first_seat, winner_side, "
+        "end_reason, scores, hands, duration, started_at, ended_at, log, human_side, players, "
+        "outcome) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        (
+            "old", won.rules.name, json.dumps(won.rules.to_dict()), "easy", str(won.seed), None,
+            won.match_result.winner_side, "target", json.dumps(list(won.scores.written)),
+            len(won.results), 12.5, "2026-01-01T10:00:00Z", "2026-01-01T11:00:00Z",
+            json.dumps([hist.action_to_json(a) for a in won.log]), 0, "[]",
+            store.outcome_of(won, 0),
+        ),
+    )  # fmt: skip
+    conn.close()
+    h = store.History()
+    (old,) = h.matches()
+    assert h.problem is None and old.undos == 0 and "undo" not in old.heading()
+    with sqlite3.connect(path) as c:
+        assert schema.schema_version(c) == 4 and "undos" in columns(c, "matches")
+    assert state(old.replay()) == state(won)
+    new = h.get(h.record(play_match(load_variant("classic"), seed=2), store.MatchInfo(undos=2)))
+    assert new.undos == 2 and new.heading().endswith(" · 2 undos")
+
+
+def test_an_unreadable_undo_count_reads_as_none(home: Path) -> None:
+    h = store.History()
+    mid = h.record(play_match(load_variant("classic"), seed=3), store.MatchInfo(undos=1))
+    with sqlite3.connect(home / "history.sqlite3") as c:
+        c.execute("UPDATE matches SET undos = 'many' WHERE id = ?", (mid,))
+    assert h.get(mid).undos == 0 and h.skipped == []
 
 
 def test_a_failed_migration_leaves_the_old_version(tmp_path: Path, monkeypatch) -> None:

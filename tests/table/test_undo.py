@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from table_helpers import act_as_person
+
 from dominoes_tui import store
 from dominoes_tui.ai import make_player
 from dominoes_tui.engine import PLAY, Game, Play, load_variant, seat_view
 from dominoes_tui.table import Background, TableSession, TakenBack
 from dominoes_tui.table.undo import last_decision
-from tests.table_helpers import act_as_person
 
 
 def position(g: Game) -> tuple:
