@@ -1,0 +1,168 @@
+"""Practice you can explore (issue 24): "Practice" on the table the whole hand long,
+``u`` taking a move back (practice hands, against Easy; refused against Medium with its
+reason), "Play on from here" from the review; snapshots of a practice hand with its
+label after a take-back at 80×24 and 100×32."""
+
+from __future__ import annotations
+
+import pytest
+from practice_helpers import (
+    is_choice,
+    near_the_end,
+    play_first_legal,
+    play_to_a_choice,
+    position,
+    table_app,
+    wait_idle,
+)
+
+from dominoes_tui.ai import review as rv
+from dominoes_tui.engine import PLAY
+from dominoes_tui.table import review_job
+from dominoes_tui.table.play_on import PlayOn
+from dominoes_tui.tui.screens.dialogs import HandOverScreen
+from dominoes_tui.tui.screens.practice import PracticeOverScreen, PracticeTableScreen
+from dominoes_tui.tui.screens.review import ReviewScreen
+
+SIZES = [pytest.param((100, 32), id="100x32"), pytest.param((80, 24), id="80x24")]
+
+
+def rigged(view, seed):
+    """The last legal move is the best (80%), the others about 40%: every choice is marked."""
+    legal = list(view.legal)
+    return {a: (0.8 if i == len(legal) - 1 else 0.4 + 0.01 * i) for i, a in enumerate(legal)}
+
+
+@pytest.fixture(autouse=True)
+def _rigged(monkeypatch):
+    monkeypatch.setattr(review_job, "EVALUATOR", rigged)
+    monkeypatch.setattr(review_job, "BUDGET", rv.Budget(rounds=1, max_rounds=1))
+    review_job.forget_kept()
+    yield
+    review_job.forget_kept()
+
+
+def scores_row(app) -> str:
+    return str(app.table.query_one("#scores").render())
+
+
+async def to_hand_over(pilot) -> None:
+    await wait_idle(pilot)
+    for _ in range(50):
+        if isinstance(pilot.app.screen, HandOverScreen):
+            return
+        if pilot.app.table.my_turn:
+            await play_first_legal(pilot)
+        else:
+            await wait_idle(pilot)
+    raise AssertionError("the hand did not end")
+
+
+async def open_practice(pilot) -> PracticeTableScreen:
+    """The hand-over screen's "Play this deal again" (``a``): the practice table."""
+    await to_hand_over(pilot)
+    await pilot.press("a")
+    await wait_idle(pilot)
+    table = pilot.app.table
+    assert isinstance(table, PracticeTableScreen)
+    return table
+
+
+async def test_practice_is_labelled_all_through_the_hand_and_has_no_toast() -> None:
+    app = table_app(game=near_the_end())
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_practice(pilot)
+        assert not [n for n in app._notifications if "Practice" in n.message]
+        rows = []
+        while table.session.game.phase == PLAY:
+            rows.append(scores_row(app))
+            if table.my_turn:
+                await play_first_legal(pilot)
+            else:
+                await wait_idle(pilot)
+            if isinstance(app.screen, PracticeOverScreen):
+                break
+        assert len(rows) > 3 and all(r.lstrip().startswith("Practice") for r in rows)
+
+
+async def test_u_in_practice_takes_the_move_and_the_reply_back() -> None:
+    app = table_app(game=near_the_end())
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_practice(pilot)
+        before = await play_to_a_choice(pilot, 2)
+        s = table.session
+        assert position(s.game) != before[-1]
+        await pilot.press("u")
+        await wait_idle(pilot)
+        assert position(s.game) == before[-1] and is_choice(s.game)
+        assert table.message_text.startswith("Taken back: your ")
+        assert scores_row(app).lstrip().startswith("Practice · 1 undo")
+        assert ("u", "take back your last move and the replies since") in table.keys_now()
+
+
+async def test_u_against_easy_is_counted_on_the_scores_row() -> None:
+    app = table_app("easy")
+    async with app.run_test(size=(80, 24)) as pilot:
+        before = await play_to_a_choice(pilot, 2)
+        table = app.table
+        assert table.check_action("undo", ()) is True  # on the key line
+        await pilot.press("u")
+        await wait_idle(pilot)
+        assert position(table.session.game) == before[-1]
+        assert scores_row(app).rstrip().endswith("1 undo")
+        assert table.session.info.undos == 1
+
+
+async def test_u_against_medium_says_why_moves_stand() -> None:
+    app = table_app("medium")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_to_a_choice(pilot, 2)
+        table = app.table
+        before = position(table.session.game)
+        assert not table.check_action("undo", ())  # not on the key line
+        await pilot.press("u")
+        await wait_idle(pilot)
+        assert position(table.session.game) == before
+        assert table.message_text.startswith("No take-backs: against Medium every move stands")
+        assert not any(k == "u" for k, _ in table.keys_now())
+
+
+async def test_play_on_from_here_opens_the_position_from_your_view() -> None:
+    app = table_app(game=near_the_end(back=9))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await to_hand_over(pilot)
+        await pilot.press("R")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        review = app.screen
+        assert isinstance(review, ReviewScreen) and review.done and review.judgements
+        j = review.current
+        at = review.position(j.move)
+        await pilot.press("p")
+        await wait_idle(pilot)
+        table = app.table
+        assert isinstance(table, PracticeTableScreen)
+        p = table.practice
+        assert isinstance(p, PlayOn) and p.move == j.move
+        g = table.session.game
+        assert g.hands[0] == at.hands[0] and g.line == at.line and g.events == at.events
+        assert g.hands[1] != at.hands[1]  # the CPU's tiles dealt anew, not the real ones
+        assert table.session.practice and not table.session.autosave_enabled
+        assert scores_row(app).lstrip().startswith("Practice")
+        assert table.my_turn
+        await pilot.press("q")
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen)  # back where it was opened
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_practice_after_an_undo_snapshot(snap_compare, size) -> None:
+    async def run_before(pilot) -> None:
+        await open_practice(pilot)
+        await play_to_a_choice(pilot, 2)
+        await pilot.press("u")
+        await wait_idle(pilot)
+        await pilot.pause()
+
+    assert snap_compare(table_app(game=near_the_end()), terminal_size=size, run_before=run_before)
