@@ -98,6 +98,7 @@ async def test_u_in_practice_takes_the_move_and_the_reply_back() -> None:
         assert table.message_text.startswith("Taken back: your ")
         assert scores_row(app).lstrip().startswith("Practice · 1 undo")
         assert ("u", "take back your last move and the replies since") in table.keys_now()
+        assert table.check_action("undo", ())  # on the key line in practice
 
 
 async def test_u_against_easy_is_counted_on_the_scores_row() -> None:
@@ -105,7 +106,8 @@ async def test_u_against_easy_is_counted_on_the_scores_row() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         before = await play_to_a_choice(pilot, 2)
         table = app.table
-        assert table.check_action("undo", ()) is True  # on the key line
+        assert not table.check_action("undo", ())  # in the help (F1, ?), not the key line
+        assert ("u", "take back your last move and the replies since") in table.keys_now()
         await pilot.press("u")
         await wait_idle(pilot)
         assert position(table.session.game) == before[-1]

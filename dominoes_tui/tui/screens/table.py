@@ -473,8 +473,8 @@ class TableScreen(Screen):
             event.stop()
             event.prevent_default()
             self.session.refuse(what)
-        elif event.key == "u" and not self.session.undo_allowed:
-            event.stop()  # hidden from the footer: the session says why moves stand here
+        elif event.key == "u":  # on the key line in practice; F1 and ? list it everywhere
+            event.stop()  # the session takes the move back, or says why moves stand here
             event.prevent_default()
             self.session.undo()
         elif event.key in ("enter", "space", "h") and not self.session.my_turn:
@@ -503,8 +503,8 @@ class TableScreen(Screen):
             return self.session.can(can[action])
         if action in ("hint", "play"):
             return self.session.my_turn and not self.session.waiting_for_key
-        if action == "undo":
-            return self.session.undo_allowed and not self.session.waiting_for_key
+        if action == "undo":  # on the key line in practice hands (against Easy: in the help)
+            return self.session.practice and not self.session.waiting_for_key
         return True
 
     def keys_now(self) -> list[tuple[str, str]]:
