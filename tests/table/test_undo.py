@@ -7,12 +7,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.console import Console
 from table_helpers import act_as_person
 
 from dominoes_tui import store
 from dominoes_tui.ai import make_player
 from dominoes_tui.engine import PLAY, Game, Play, load_variant, seat_view
+from dominoes_tui.report import recent_table
 from dominoes_tui.table import Background, TableSession, TakenBack
+from dominoes_tui.table.review_job import job_of_record
 from dominoes_tui.table.undo import last_decision
 
 
@@ -203,7 +206,11 @@ def test_a_match_with_an_undo_says_so_in_its_record(tmp_path: Path) -> None:
     assert record.job() is None
     rec = store.History(tmp_path).matches()[0]
     assert rec.undos == 1 and rec.undo_words == "1 undo"
-    assert rec.heading().endswith(" · 1 undo")
+    assert rec.heading().endswith(" · 1 undo")  # the review's title, `dominoes review`
+    console = Console(width=120, record=True)
+    console.print(recent_table([rec]))  # `dominoes stats`
+    assert "1 undo" in console.export_text()
+    assert job_of_record(rec).title.endswith(" · 1 undo")
     assert rec.replay().log == s.game.log  # the moves as played after the take-back
 
 

@@ -332,6 +332,7 @@ class ReviewScreen(Screen[None]):
         if first and self.judgements:
             ol.highlighted = 0
             ol.focus()
+            self.refresh_bindings()  # "Play on from here" applies once there is a decision
 
     def finished(self, result: MatchReview) -> None:
         self.result = result
