@@ -146,7 +146,10 @@ def _keys(rules: Rules) -> Text:
         keys.append(("d", "draw"))
     if rules.two_doubles:
         keys.append(("t", "two doubles"))
-    keys += [("h", "hint"), ("u", "take back (practice, Easy)"), ("?", "this house's rules")]
+    keys.append(("h", "hint"))
+    if not rules.is_rounds:  # practice hands are line games (against Easy, ? lists u too)
+        keys.append(("u", "take back (practice, Easy)"))
+    keys.append(("?", "this house's rules"))
     if rules.resign:
         keys.append(("r", "resign"))
     keys += [("q", "leave (saved)"), ("F1", "this page"), ("Ctrl+P", "every command")]
