@@ -4,6 +4,7 @@ and waits on the app without fixed sleeps."""
 
 from __future__ import annotations
 
+from pilot_helpers import first_legal, settle
 from table_helpers import act_as_person
 
 from dominoes_tui.engine import PLAY, Game, load_variant
@@ -11,44 +12,14 @@ from dominoes_tui.table import TableSession
 from dominoes_tui.tui.app import DominoesApp
 
 
-class FirstLegalCpu:
-    """A CPU for tests: its first legal action (the tests do not move when the levels do)."""
-
-    level = "easy"
-    name = "CPU (Easy)"
-
-    def choose(self, view):
-        return view.legal[0]
-
-
-def first_legal_cpu(level: str, seed: int) -> FirstLegalCpu:
-    return FirstLegalCpu()
-
-
 def table_app(level: str = "easy", seed: int = 5, game: Game | None = None) -> DominoesApp:
     """Classic without a clock at ``level`` (or opened on ``game``), no CPU pause."""
     if game is not None:
         return DominoesApp(
-            game=game, seed=game.seed, level=level, delay=0, player_factory=first_legal_cpu
+            game=game, seed=game.seed, level=level, delay=0, player_factory=first_legal
         )
     rules = load_variant("classic", clock_minutes=0)
-    return DominoesApp(rules=rules, seed=seed, level=level, delay=0, player_factory=first_legal_cpu)
-
-
-async def wait_idle(pilot) -> None:
-    """Until the CPU and any shown forced move are done."""
-    app = pilot.app
-    for _ in range(500):
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        if app._exception is not None:
-            raise app._exception
-        table = app.table
-        if table is None or not table.busy:
-            await pilot.pause()
-            if table is None or not table.busy:
-                return
-    raise AssertionError("the table never settled")
+    return DominoesApp(rules=rules, seed=seed, level=level, delay=0, player_factory=first_legal)
 
 
 def is_choice(game: Game) -> bool:
@@ -72,14 +43,14 @@ async def play_first_legal(pilot) -> None:
         if s.question is not None:
             arrow = s.end_arrows.get(action.end, "←→↑↓"[action.end])
             await pilot.press({"←": "left", "→": "right", "↑": "up", "↓": "down"}[arrow])
-    await wait_idle(pilot)
+    await settle(pilot)
 
 
 async def play_to_a_choice(pilot, choices: int = 1) -> list[tuple]:
     """Play first-legal moves by keys until ``choices`` decisions are made; the position
     (hands, boneyard, line, events, log) before each."""
     before: list[tuple] = []
-    await wait_idle(pilot)
+    await settle(pilot)
     for _ in range(200):
         s = pilot.app.table.session
         g = s.game
@@ -91,7 +62,7 @@ async def play_to_a_choice(pilot, choices: int = 1) -> list[tuple]:
                 before.append(position(g))
             await play_first_legal(pilot)
         else:
-            await wait_idle(pilot)
+            await settle(pilot)
     raise AssertionError("no decision came")
 
 
@@ -103,7 +74,7 @@ def near_the_end(seed: int = 5, back: int = 3) -> Game:
     """Classic (no clock) hand 1 played by first-legal moves on both sides to ``back``
     actions before it is over."""
     rules = load_variant("classic", clock_minutes=0)
-    s = TableSession(rules, seed, "easy", player_factory=first_legal_cpu, autosave=False)
+    s = TableSession(rules, seed, "easy", player_factory=first_legal, autosave=False)
     s.start()
     while s.game.phase == PLAY:
         if not s.run_cpu():

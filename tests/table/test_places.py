@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from pilot_helpers import FirstLegal
 from table_helpers import act_as_person
 
 from dominoes_tui.ai import describe_action, make_player
@@ -263,14 +264,6 @@ def test_no_review_text_says_left_or_right_in_a_line_game(variant: str) -> None:
     for h in review.hands:
         assert [j.mine for j in h.judgements] == list(range(1, len(h.judgements) + 1))
     assert "Your 1st move" in said or "No marked moves" in said
-
-
-class FirstLegal:
-    level = "easy"
-    name = "CPU (Easy)"
-
-    def choose(self, view):
-        return view.legal[0]
 
 
 @pytest.mark.parametrize("variant", ("classic", "all-fives", "matador"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from pilot_helpers import first_legal, settle  # noqa: F401  (the tests import them from here)
 from table_helpers import act_as_person
 from textual.notifications import Notification
 
@@ -55,21 +56,6 @@ def _toasts_stay(monkeypatch):
     or a check then shows the same toasts however slowly the machine runs (a six-second
     toast was there or gone by the time a snapshot was taken, under load)."""
     monkeypatch.setattr(Notification, "time_left", property(lambda n: TOAST_SECONDS_LEFT))
-
-
-class FirstLegal:
-    """A CPU for tests: always the first legal action, so the tests and snapshots do
-    not move when the real levels in dominoes_tui/ai/ get better."""
-
-    level = "easy"
-    name = "CPU (Easy)"
-
-    def choose(self, view):
-        return view.legal[0]
-
-
-def first_legal(level: str, seed: int) -> FirstLegal:
-    return FirstLegal()
 
 
 def make_app(variant: str = "classic", seed: int = 5, **overrides) -> DominoesApp:
@@ -137,22 +123,6 @@ def app_at(game: Game, **kwargs) -> DominoesApp:
     return DominoesApp(
         game=game, seed=game.seed, level="easy", delay=0, player_factory=first_legal, **kwargs
     )
-
-
-async def settle(pilot) -> None:
-    """Wait until the CPU and any shown forced move are done (no fixed sleeps)."""
-    app = pilot.app
-    for _ in range(500):
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        if app._exception is not None:
-            raise app._exception
-        table = app.table
-        if table is None or not table.busy:
-            await pilot.pause()
-            if table is None or not table.busy:
-                return
-    raise AssertionError("the table never settled")
 
 
 async def press_to_select(pilot, index: int) -> None:

@@ -6,6 +6,7 @@ label after a take-back at 80×24 and 100×32."""
 from __future__ import annotations
 
 import pytest
+from pilot_helpers import settle
 from practice_helpers import (
     is_choice,
     near_the_end,
@@ -13,7 +14,6 @@ from practice_helpers import (
     play_to_a_choice,
     position,
     table_app,
-    wait_idle,
 )
 
 from dominoes_tui.ai import review as rv
@@ -47,14 +47,14 @@ def scores_row(app) -> str:
 
 
 async def to_hand_over(pilot) -> None:
-    await wait_idle(pilot)
+    await settle(pilot)
     for _ in range(50):
         if isinstance(pilot.app.screen, HandOverScreen):
             return
         if pilot.app.table.my_turn:
             await play_first_legal(pilot)
         else:
-            await wait_idle(pilot)
+            await settle(pilot)
     raise AssertionError("the hand did not end")
 
 
@@ -62,7 +62,7 @@ async def open_practice(pilot) -> PracticeTableScreen:
     """The hand-over screen's "Play this deal again" (``a``): the practice table."""
     await to_hand_over(pilot)
     await pilot.press("a")
-    await wait_idle(pilot)
+    await settle(pilot)
     table = pilot.app.table
     assert isinstance(table, PracticeTableScreen)
     return table
@@ -79,7 +79,7 @@ async def test_practice_is_labelled_all_through_the_hand_and_has_no_toast() -> N
             if table.my_turn:
                 await play_first_legal(pilot)
             else:
-                await wait_idle(pilot)
+                await settle(pilot)
             if isinstance(app.screen, PracticeOverScreen):
                 break
         assert len(rows) > 3 and all(r.lstrip().startswith("Practice") for r in rows)
@@ -93,7 +93,7 @@ async def test_u_in_practice_takes_the_move_and_the_reply_back() -> None:
         s = table.session
         assert position(s.game) != before[-1]
         await pilot.press("u")
-        await wait_idle(pilot)
+        await settle(pilot)
         assert position(s.game) == before[-1] and is_choice(s.game)
         assert table.message_text.startswith("Taken back: your ")
         assert scores_row(app).lstrip().startswith("Practice · 1 undo")
@@ -109,7 +109,7 @@ async def test_u_against_easy_is_counted_on_the_scores_row() -> None:
         assert not table.check_action("undo", ())  # in the help (F1, ?), not the key line
         assert ("u", "take back your last move and the replies since") in table.keys_now()
         await pilot.press("u")
-        await wait_idle(pilot)
+        await settle(pilot)
         assert position(table.session.game) == before[-1]
         assert scores_row(app).rstrip().endswith("1 undo")
         assert table.session.info.undos == 1
@@ -123,7 +123,7 @@ async def test_u_against_medium_says_why_moves_stand() -> None:
         before = position(table.session.game)
         assert not table.check_action("undo", ())  # not on the key line
         await pilot.press("u")
-        await wait_idle(pilot)
+        await settle(pilot)
         assert position(table.session.game) == before
         assert table.message_text.startswith("No take-backs: against Medium every move stands")
         assert not any(k == "u" for k, _ in table.keys_now())
@@ -141,7 +141,7 @@ async def test_play_on_from_here_opens_the_position_from_your_view() -> None:
         j = review.current
         at = review.position(j.move)
         await pilot.press("p")
-        await wait_idle(pilot)
+        await settle(pilot)
         table = app.table
         assert isinstance(table, PracticeTableScreen)
         p = table.practice
@@ -164,7 +164,7 @@ def test_practice_after_an_undo_snapshot(snap_compare, size) -> None:
         await open_practice(pilot)
         await play_to_a_choice(pilot, 2)
         await pilot.press("u")
-        await wait_idle(pilot)
+        await settle(pilot)
         await pilot.pause()
 
     assert snap_compare(table_app(game=near_the_end()), terminal_size=size, run_before=run_before)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from settings_helpers import settled, table_app
+from conftest import make_app, settle
 
 from dominoes_tui.engine import load_variant
 from dominoes_tui.store import player, settings
@@ -81,9 +81,9 @@ async def test_every_row_changes_and_is_kept_at_once() -> None:
 
 
 async def test_the_options_screen_keeps_the_house_rules_only() -> None:
-    app = table_app()
+    app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await settled(pilot)
+        await settle(pilot)
         app.push_screen(OptionsScreen(load_variant("classic"), ("easy", "hard"), "easy"))
         await pilot.pause()
         keys = {row.key for row in app.screen.query(ChoiceRow)}
@@ -92,9 +92,9 @@ async def test_the_options_screen_keeps_the_house_rules_only() -> None:
 
 
 async def test_settings_and_theme_are_in_the_palette() -> None:
-    app = table_app()
+    app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await settled(pilot)
+        await settle(pilot)
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.press(*"Settings")
@@ -137,9 +137,9 @@ async def test_settings_and_theme_are_in_the_palette() -> None:
 
 async def test_the_kept_theme_is_applied_on_start() -> None:
     settings.remember_setting("theme", CONTRAST)
-    app = table_app()
+    app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await settled(pilot)
+        await settle(pilot)
         assert app.theme == CONTRAST and app.has_class(f"-theme-{CONTRAST}")
         assert app.get_css_variables()["felt"] == THEMES[CONTRAST].variables["felt"]
         assert app.screen.styles.background.hex == "#000000"  # the felt follows $felt
@@ -148,9 +148,9 @@ async def test_the_kept_theme_is_applied_on_start() -> None:
 async def test_a_bad_setting_is_said_once_and_the_default_used() -> None:
     settings.remember("theme", "solarized")
     settings.remember("pace", 3)
-    app = table_app()
+    app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await settled(pilot)
+        await settle(pilot)
         assert app.theme == DARK
         said = [n.message for n in app._notifications]
         assert said == [
@@ -177,15 +177,15 @@ async def test_the_bell_rings_when_it_becomes_your_turn(monkeypatch, on) -> None
     rings = []
     monkeypatch.setattr(DominoesApp, "bell", lambda self: rings.append(self.table.my_turn))
     settings.remember_setting("bell", on)
-    app = table_app()
+    app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await settled(pilot)
+        await settle(pilot)
         table = app.table
         assert table.my_turn and rings == []  # a table that opens on your turn: no bell
         back = 0
         for _ in range(3):
             await pilot.press("enter")  # you lay, the CPU answers (draws, then plays)
-            await settled(pilot)
+            await settle(pilot)
             assert table.game.events[-1].seat == 1  # the CPU's move came between
             back += table.my_turn
         assert back == 3
@@ -196,9 +196,9 @@ async def test_the_bell_rings_when_it_becomes_your_turn(monkeypatch, on) -> None
 
 async def test_the_move_log_follows_the_setting_at_once() -> None:
     settings.remember_setting("log", False)
-    app = table_app()
+    app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await settled(pilot)
+        await settle(pilot)
         side = app.screen.query_one("#side")
         assert not side.display and app.screen.query_one("#line").size.width == SIZE[0]
         app.push_screen(SettingsScreen())
@@ -217,11 +217,11 @@ def test_table_in_each_theme(snap_compare, theme) -> None:
     settings.remember_setting("theme", theme)
 
     async def run_before(pilot) -> None:
-        await settled(pilot)
+        await settle(pilot)
         await pilot.press("enter")  # lead 1-1; the CPU answers
-        await settled(pilot)
+        await settle(pilot)
 
-    assert snap_compare(table_app("classic", seed=5), terminal_size=SIZE, run_before=run_before)
+    assert snap_compare(make_app("classic", seed=5), terminal_size=SIZE, run_before=run_before)
 
 
 @pytest.mark.parametrize("size", SIZES)

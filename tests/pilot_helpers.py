@@ -1,0 +1,38 @@
+"""What every pilot test of the app needs, in one place (tests/tui/conftest.py, the
+practice and settings tests import it): a CPU that always plays its first legal move, and a
+wait until the table has settled (no fixed sleeps)."""
+
+from __future__ import annotations
+
+__all__ = ["FirstLegal", "first_legal", "settle"]
+
+
+class FirstLegal:
+    """A CPU for tests: always the first legal action, so the tests and snapshots do
+    not move when the real levels in dominoes_tui/ai/ get better."""
+
+    level = "easy"
+    name = "CPU (Easy)"
+
+    def choose(self, view):
+        return view.legal[0]
+
+
+def first_legal(level: str, seed: int) -> FirstLegal:
+    return FirstLegal()
+
+
+async def settle(pilot) -> None:
+    """Wait until the CPU and any shown forced move are done (no fixed sleeps)."""
+    app = pilot.app
+    for _ in range(500):
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        if app._exception is not None:
+            raise app._exception
+        table = app.table
+        if table is None or not table.busy:
+            await pilot.pause()
+            if table is None or not table.busy:
+                return
+    raise AssertionError("the table never settled")
