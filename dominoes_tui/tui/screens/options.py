@@ -78,10 +78,12 @@ class ChoiceRow(Widget, can_focus=True):
         describe: Any = str,
         custom: bool = False,
         on_change: Callable[[ChoiceRow], None] | None = None,
+        prefix: str = "opt",
     ) -> None:
         """``on_change`` is called at once (not by a message) so the screen's
-        verdict is up to date as soon as the key is handled."""
-        super().__init__(id=f"opt-{key}")
+        verdict is up to date as soon as the key is handled. The row's id is
+        ``{prefix}-{key}``."""
+        super().__init__(id=f"{prefix}-{key}")
         self.on_change = on_change
         self.key = key
         self.label = label

@@ -14,19 +14,18 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widget import Widget
 from textual.widgets import Button, Footer, Static
 
 from ...store import settings
 from ...store.player import COACH_MODES, load_player, set_coach
 from ..messages import SettingsChanged
 from .base import DismissOnce
+from .options import ChoiceRow
 
 LABEL_WIDTH = 19
 ROOMY = 30
@@ -60,34 +59,17 @@ def keep_coach(mode: str) -> None:
 # --------------------------------------------------------------------------------------
 
 
-class SettingRow(Widget, can_focus=True):
-    """One setting: ``Label   ◀ value ▶``; ←/→, Enter or a click changes it."""
+class SettingRow(ChoiceRow):
+    """One setting: the options screen's row (``Label   ◀ value ▶``; ←/→ or a click
+    changes it), Enter too; each change is kept at once by ``on_change``."""
 
     DEFAULT_CSS = """
     SettingRow {
-        height: 1;
-        width: 1fr;
-        padding: 0 1;
         color: $ink;
-    }
-    SettingRow:focus {
-        background: $felt-edge;
     }
     """
 
-    BINDINGS = [
-        Binding(
-            "left",
-            "step(-1)",
-            "Change",
-            key_display="←→",
-            tooltip="The highlighted setting's previous or next choice",
-        ),
-        Binding("right", "step(1)", "Change", show=False),
-        Binding("enter", "step(1)", "Change", show=False),
-        Binding("up", "app.focus_previous", "Move", show=False),
-        Binding("down", "app.focus_next", "Move", show=False),
-    ]
+    BINDINGS = [Binding("enter", "step(1)", "Change", show=False)]
 
     def __init__(
         self,
@@ -99,37 +81,9 @@ class SettingRow(Widget, can_focus=True):
         describe: Callable[[Any], str],
         on_change: Callable[[SettingRow], None],
     ) -> None:
-        super().__init__(id=f"setting-{key}")
-        self.key = key
-        self.label = label
-        self.help_text = help_text
-        self.choices = choices
-        self.value = value
-        self.describe = describe
-        self.on_change = on_change
-
-    def render(self) -> Text:
-        t = Text(no_wrap=True, overflow="ellipsis")
-        t.append(f"{self.label:<{LABEL_WIDTH}}", style="bold" if self.has_focus else "")
-        t.append("◀ ", style="#d9b24a")
-        t.append(self.describe(self.value), style="bold #ffe9a8")
-        t.append(" ▶", style="#d9b24a")
-        if self.size.height >= 2:
-            t.append(f"\n  {self.help_text}", style="#9fb8ac")
-        return t
-
-    def action_step(self, delta: int) -> None:
-        if self.value in self.choices:
-            i = (self.choices.index(self.value) + delta) % len(self.choices)
-        else:
-            i = 0
-        self.value = self.choices[i]
-        self.refresh()
-        self.on_change(self)
-
-    def on_click(self, event: events.Click) -> None:
-        self.focus()
-        self.action_step(1)
+        super().__init__(
+            key, label, help_text, choices, value, describe, on_change=on_change, prefix="setting"
+        )
 
 
 class SettingsScreen(DismissOnce, Screen[None]):
