@@ -24,7 +24,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Footer, Static
 
 from ...store import settings
-from ...store.player import COACH_MODES, load_player, set_coach
+from ...store.player import LEVELS, load_player, set_level
 from ..messages import SettingsChanged
 from .base import DismissOnce
 
@@ -38,23 +38,26 @@ ROWS = ("pace", "tiles", "coach", "clock", "log", "bell", "theme")
 
 # -- the coach's row: read and written through store.player, here only ---------------
 COACH_LABEL = "Coach"
-COACH_HELP = "Asks before a move that loses a lot; a strategy tip now and then."
+COACH_HELP = (
+    "Guide names the tiles that fit and why, with tips; Tips: a tip a hand beside the "
+    "moves and a question before a costly move; Off: no coach."
+)
 
 
 def coach_choices() -> tuple[str, ...]:
-    return COACH_MODES
+    return LEVELS
 
 
 def coach_value() -> str:
-    return load_player().coach
+    return load_player().level
 
 
 def coach_words(mode: str) -> str:
-    return replace(load_player(), coach=mode).coach_words()
+    return replace(load_player(), level=mode).words()
 
 
 def keep_coach(mode: str) -> None:
-    set_coach(mode)
+    set_level(mode)
 
 
 # --------------------------------------------------------------------------------------
