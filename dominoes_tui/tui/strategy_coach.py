@@ -160,7 +160,7 @@ class TableCoach:
     def tip_words(self) -> str | None:
         """The tip for the coach panel while its position is there (None once a move has
         been made, the table waits for a key, or the coach is off): the point's words,
-        naming the tiles it means when the raised tile is not one of them."""
+        naming the tiles it means when the raised tile (one that fits) is not one of them."""
         s = self.session
         if self.tip is None or not self.enabled or s.waiting_for_key or s.left:
             return None
@@ -169,6 +169,8 @@ class TableCoach:
             return None
         hand = s.hand()
         raised = hand[s.selected] if s.selected is not None and s.selected < len(hand) else None
+        if raised not in s.fits():
+            raised = None  # a tile that cannot go: the tip does not argue against it
         return point.words(raised)
 
     def tip_title(self) -> str:

@@ -12,7 +12,7 @@ so no question comes unless a test asks for one, and Expert never runs here.
 from __future__ import annotations
 
 import pytest
-from conftest import make_app, play_until, settle, take_turn
+from conftest import make_app, play_until, press_to_select, settle, take_turn
 from textual.geometry import Region
 from textual.widgets import Button
 
@@ -222,6 +222,12 @@ async def test_the_longest_tip_reads_whole_beside_the_felt(size) -> None:
             if name != "log":
                 assert not p.region.overlaps(region), name
         assert p.region.bottom <= table.query_one("#message").region.y
+        # a raised tile that cannot go: the tip does not argue against it
+        unfit = [i for i, t in enumerate(hand) if t not in table.session.fits()]
+        if unfit:
+            await press_to_select(pilot, unfit[0])
+            assert "not the raised" not in coach.tip_words()
+            assert "not the raised" not in panel_text(app)
 
 
 async def test_no_coach_text_over_a_dialogs_buttons(monkeypatch) -> None:
