@@ -38,10 +38,7 @@ ROWS = ("pace", "tiles", "coach", "clock", "log", "bell", "theme")
 
 # -- the coach's row: read and written through store.player, here only ---------------
 COACH_LABEL = "Coach"
-COACH_HELP = (
-    "Guide names the tiles that fit and why, with tips; Tips: a tip a hand beside the "
-    "moves and a question before a costly move; Off: no coach."
-)
+COACH_HELP = "Guide: what fits and why, and tips. Tips: a tip a hand. Off: no coach."
 
 
 def coach_choices() -> tuple[str, ...]:
