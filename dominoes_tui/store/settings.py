@@ -14,10 +14,12 @@ Keys in use:
   drawn), ``clock`` (the clock a new match starts with where the house offers one, or
   ``"house"``: the house's own), ``log`` (the move log beside the felt), ``bell`` (a bell
   when it becomes your turn) and ``theme`` (the colours);
-- ``coach``: True: coach the person's next hand; False: off; absent: the table has
-  never offered it (``remember("coach", False)``; ``get("coach")``);
-- ``strategy_coach`` and ``strategy_coached``: the strategy coach (``"auto"``, ``"on"``
-  or ``"off"``) and how many matches it has been at (:mod:`dominoes_tui.store.player`).
+- ``coach_level``, ``coach_finished`` and ``coach_asked``: the one Coach setting (Off,
+  Tips, Guide, or a new player's guided first matches), how many finished matches it
+  has been at, and whether the first table's question was answered
+  (:mod:`dominoes_tui.store.player`). The keys of before, ``coach`` (the first hand's
+  guide, :data:`COACH`) and ``strategy_coach``/``strategy_coached``, are only read, to
+  carry a player's choice over.
 
 A value that is not one of a setting's choices (a file edited by hand, an older or newer
 version's) reads as that setting's default; :func:`load_checked` also says which, once

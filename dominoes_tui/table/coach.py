@@ -3,8 +3,8 @@
 While :attr:`CoachedSession.coaching` is on, the prompt on the person's turn names
 the tiles that fit and the rule that makes them fit, says why the table draws or
 passes for them, and a refused tile is answered with the tiles that would go. It
-stops itself when the coached hand is over (:attr:`CoachedSession.on_coach_done` is
-called then, to remember it). Everything else is the plain :class:`TableSession`;
+speaks for the whole match while it is on (the player's Coach setting at Guide,
+:mod:`dominoes_tui.store.player`). Everything else is the plain :class:`TableSession`;
 the coach's words are in :mod:`.words` (``coach_*``).
 
 >>> from dominoes_tui.engine import load_variant
@@ -17,13 +17,11 @@ the coach's words are in :mod:`.words` (``coach_*``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..engine import Action, Draw, Pass, Play, PlayDoubles
-from .events import HandOver, Notice, TableEvent
 from .session import TableSession
-from .words import COACH_DONE, Sentence, coach_forced, coach_lead, coach_refusal, coach_turn
+from .words import Sentence, coach_forced, coach_lead, coach_refusal, coach_turn
 
 
 class CoachedSession(TableSession):
@@ -32,11 +30,8 @@ class CoachedSession(TableSession):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.coaching = False
-        """The coach speaks (the app turns it on for a coached hand)."""
-        self.on_coach_done: Callable[[], None] | None = None
-        """Called once the coached hand is over and the coach has stopped."""
+        """The coach speaks (the app turns it on when the Coach setting is Guide)."""
         self.check_move = self._coach_check
-        self.subscribe(self._coach_heard)
 
     def coach_fits(self) -> list[tuple[int, int]]:
         """The person's tiles that fit now, each with the number of an open end it fits."""
@@ -81,10 +76,3 @@ class CoachedSession(TableSession):
             return True
         self.note = coach_refusal(why, self.rules)
         return False
-
-    def _coach_heard(self, events: Sequence[TableEvent]) -> None:
-        if self.coaching and any(isinstance(e, HandOver) for e in events):
-            self.coaching = False
-            self._emit(Notice(COACH_DONE, title="Coach"))
-            if self.on_coach_done is not None:
-                self.on_coach_done()

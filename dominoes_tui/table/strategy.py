@@ -22,10 +22,11 @@ The table shows at most one a hand, never the same one twice in a match
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..engine import Action, Draw, Game, Play, PlayDoubles, SeatView, seat_view, tiles
+from .words import move_words
 
 POINTS = ("block", "seven", "voids", "heavy", "doubles", "lead", "variety")
 """The strategy points' keys, in the order they are looked for."""
@@ -65,9 +66,27 @@ class Point:
     key: str
     title: str
     text: str
+    tiles: tuple[int, ...] = ()
+    """The tiles the point speaks for (empty: it names the tile it means already)."""
 
     def __str__(self) -> str:
         return f"{self.title}: {self.text}"
+
+    def words(self, raised: int | None = None) -> str:
+        """The point as the coach's panel says it, capitalised; when the tile the person
+        has raised is not one the point speaks for, it says which tiles it means.
+
+        >>> p = Point("doubles", "Play doubles early", "a double goes…", (tiles.tile(6, 6),))
+        >>> p.words(tiles.tile(5, 4))
+        'A double goes… That means 6-6, not the raised 5-4.'
+        >>> p.words(tiles.tile(6, 6))
+        'A double goes…'
+        """
+        text = self.text[0].upper() + self.text[1:]
+        if raised is None or not self.tiles or raised in self.tiles:
+            return text
+        meant = _or([tiles.name(t) for t in self.tiles[:3]])
+        return f"{text} That means {meant}, not the raised {tiles.name(raised)}."
 
 
 @dataclass
@@ -125,6 +144,11 @@ def _and(words: Sequence[str]) -> str:
     if len(words) <= 1:
         return "".join(words)
     return ", ".join(words[:-1]) + f" and {words[-1]}"
+
+
+def _or(words: Sequence[str]) -> str:
+    words = list(words)
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" or {words[-1]}"
 
 
 def _count_word(n: int) -> str:
@@ -190,13 +214,27 @@ def strategy_point(
     for key in POINTS:
         if key in skip:
             continue
-        text = _FINDERS[key](view, names)
-        if text:
-            return Point(key, TITLES[key], text)
+        found = _FINDERS[key](view, names)
+        if found:
+            text, meant = found
+            return Point(key, TITLES[key], text, meant)
     return None
 
 
-def _block(view: SeatView, names: Sequence[str]) -> str | None:
+def _tiles_of(view: SeatView, keep: Callable[[Action], bool]) -> tuple[int, ...]:
+    """The tiles of the plays ``keep`` likes, each once, in the order of the moves."""
+    out: list[int] = []
+    for a in _plays(view):
+        if keep(a):
+            out += [t for t in _played_tiles(a) if t not in out]
+    return tuple(out)
+
+
+Found = tuple[str, tuple[int, ...]] | None
+"""A point's words and the tiles it speaks for, or None when it does not apply."""
+
+
+def _block(view: SeatView, names: Sequence[str]) -> Found:
     for a in _plays(view):
         if locks(view, a):
             hand, _ = _after(view, a)
@@ -208,15 +246,16 @@ def _block(view: SeatView, names: Sequence[str]) -> str | None:
             exact = lo == hi
             verb = "counts" if k == 1 else "count"
             theirs = f"{verb} {lo}" if exact else f"{verb} between {lo} and {hi}"
-            return (
+            text = (
                 f"{tiles.name(a.tile if isinstance(a, Play) else a.first)} would block the game. "
                 f"Add up both hands first: yours would count {mine}; {who}'s "
                 f"{_tiles_word(k)} {theirs}."
             )
+            return text, ()
     return None
 
 
-def _seven(view: SeatView, names: Sequence[str]) -> str | None:
+def _seven(view: SeatView, names: Sequence[str]) -> Found:
     top = view.rules.set
     for n in range(top, -1, -1):
         suit = _suit(view, n)
@@ -227,14 +266,15 @@ def _seven(view: SeatView, names: Sequence[str]) -> str | None:
             who = names[others[0]] if len(others) == 1 else "no one else"
             count = _count_word(suit.bit_count())
             tail = f"{who} cannot follow a {n}" if len(others) == 1 else f"{who} can follow a {n}"
-            return (
+            text = (
                 f"all {count} {_plural_number(n)} are on the table or in your hand: "
                 f"leave a {n} open and {tail}."
             )
+            return text, _tiles_of(view, lambda a, n=n: n in _after(view, a)[1])
     return None
 
 
-def _voids(view: SeatView, names: Sequence[str]) -> str | None:
+def _voids(view: SeatView, names: Sequence[str]) -> Found:
     for s in _opponents(view):
         seen = could_not_play(view, s)
         if seen is None:
@@ -245,11 +285,12 @@ def _voids(view: SeatView, names: Sequence[str]) -> str | None:
             held = "it holds neither" if len(numbers) == 2 else "it holds none"
             if len(numbers) == 1:
                 held = f"it holds no {numbers[0]}"
-            return f"{names[s]} {how} on {_and([str(n) for n in numbers])}: {held}."
+            text = f"{names[s]} {how} on {_and([str(n) for n in numbers])}: {held}."
+            return text, _tiles_of(view, lambda a, u=useful: bool(u & set(_after(view, a)[1])))
     return None
 
 
-def _heavy(view: SeatView, names: Sequence[str]) -> str | None:
+def _heavy(view: SeatView, names: Sequence[str]) -> Found:
     others = _opponents(view)
     near = [s for s in others if 0 < view.hand_counts[s] <= NEAR_OUT]
     count = tiles.pips(view.hand)
@@ -263,13 +304,14 @@ def _heavy(view: SeatView, names: Sequence[str]) -> str | None:
         return None
     s = near[0]
     against = "against you" if view.rules.scoring == "penalty" else f"for {names[s]}"
-    return (
+    text = (
         f"{names[s]} has {_tiles_word(view.hand_counts[s])} left and your hand counts "
         f"{count}; if it goes out every pip counts {against}. {tiles.name(heavy[0])} fits now."
     )
+    return text, tuple(heavy)
 
 
-def _doubles(view: SeatView, names: Sequence[str]) -> str | None:
+def _doubles(view: SeatView, names: Sequence[str]) -> Found:
     if view.hand.bit_count() < 4:
         return None
     doubles = sorted(
@@ -278,13 +320,14 @@ def _doubles(view: SeatView, names: Sequence[str]) -> str | None:
     )
     if not doubles:
         return None
-    return (
+    text = (
         f"{tiles.name(doubles[0])} fits now. A double goes only on its own number, "
         "so it is the tile most often left stuck in a hand."
     )
+    return text, tuple(doubles)
 
 
-def _lead(view: SeatView, names: Sequence[str]) -> str | None:
+def _lead(view: SeatView, names: Sequence[str]) -> Found:
     if view.line:
         return None
     top = view.rules.set
@@ -295,13 +338,14 @@ def _lead(view: SeatView, names: Sequence[str]) -> str | None:
     leads = [a.tile for a in view.legal if isinstance(a, Play) and tiles.fits(a.tile, n)]
     if not leads:
         return None
-    return (
+    text = (
         f"you hold {_count_word(counts[n])} {_plural_number(n)}: lead a {n}, and you can follow "
         "it when the others cannot."
     )
+    return text, tuple(dict.fromkeys(leads))
 
 
-def _variety(view: SeatView, names: Sequence[str]) -> str | None:
+def _variety(view: SeatView, names: Sequence[str]) -> Found:
     if view.hand.bit_count() < 5:
         return None
     top = view.rules.set
@@ -314,11 +358,13 @@ def _variety(view: SeatView, names: Sequence[str]) -> str | None:
     best = max(kept, key=kept.__getitem__)
     worst = min(kept, key=kept.__getitem__)
     b, w = _played_tiles(best)[0], _played_tiles(worst)[0]
-    return (
+    text = (
         f"the more numbers your hand holds, the more ends you can follow: after "
         f"{tiles.name(b)} it holds {kept[best]} different numbers, after {tiles.name(w)} "
         f"only {kept[worst]}."
     )
+    most = kept[best]
+    return text, _tiles_of(view, lambda a: kept[a] == most)
 
 
 _FINDERS = {
@@ -381,12 +427,22 @@ def blunder_concern(view: SeatView, played: Action, best: Action, names: Sequenc
     return "a better move is there"
 
 
-def question_words(
-    view: SeatView, played: Action, best: Action, names: Sequence[str], played_words: str
-) -> str:
-    """The coach's whole question: the concern, then ``play 5-3 on the right anyway?``"""
+def question_words(view: SeatView, played: Action, best: Action, names: Sequence[str]) -> str:
+    """The coach's whole question, with the way forward: the concern, the move held
+    back, the better move and the hint's key.
+
+    ``6-6 is still in your hand and the CPU has 2 tiles left: play 5-4 on the left
+    anyway, or take it back (n) and play 6-6? (h shows the hint)``
+    """
     concern = blunder_concern(view, played, best, names)
-    return f"{concern[0].upper()}{concern[1:]}: play {played_words} anyway?"
+    if isinstance(best, Draw):
+        better = "draw"
+    else:
+        better = f"play {move_words(view, best, names)}"
+    return (
+        f"{concern[0].upper()}{concern[1:]}: play {move_words(view, played, names)} anyway, "
+        f"or take it back (n) and {better}? (h shows the hint)"
+    )
 
 
 # ---------------------------------------------------------------- after a hand

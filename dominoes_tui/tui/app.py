@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from .. import store
     from ..ai import Player
     from ..engine import Game
+    from ..store.player import CoachSetting
     from ..table import Pace
     from ..table.coach import CoachedSession
     from .screens.table import TableScreen
@@ -389,52 +390,50 @@ class DominoesApp(NavigatingApp):
 
     # ------------------------------------------------------------ the coach
     def _coach(self, session: CoachedSession) -> bool:
-        """Coach this table's hand if the person asked for it (the setting, remembered);
-        True when the coach has never been offered."""
-        from ..store import settings
+        """The guide at this table if the Coach setting is Guide; True when the first
+        table's question has never been answered (it is asked then, once)."""
+        from ..store import player
 
         if session.rounds:  # the coach speaks of a line's open ends: not of trains or feet
             return False
-        wanted = settings.get(settings.COACH)
-        if wanted is True:
-            self._start_coach(session)
-        return wanted is None
+        setting = player.load_player()
+        if not setting.asked:
+            return True  # quiet until the question is answered
+        session.coaching = setting.guide
+        return False
 
-    def _start_coach(self, session: CoachedSession) -> None:
-        from ..store import settings
-
-        session.coaching = True
-        session.on_coach_done = lambda: settings.remember(settings.COACH, False)
+    def _apply_coach(self, session: CoachedSession, setting: CoachSetting) -> None:
+        """The Coach setting at ``session``'s table, at once: the guide's line, the tips."""
+        if session.left or session.match_over:
+            return
+        session.coaching = setting.guide and not session.rounds
+        table = self.table
+        if table is not None and table.session is session:
+            coach = getattr(table, "coach", None)
+            if coach is not None:
+                coach.switch(setting.tips)
+            if table.is_mounted:
+                table.refresh_table()
 
     def _offer_coach(self, session: CoachedSession) -> None:
-        from ..store import settings
+        from ..store import player
         from .screens.dialogs import CoachOfferScreen
 
-        def answered(yes: bool | None) -> None:
-            settings.remember(settings.COACH, bool(yes))
-            if yes and not session.left:
-                self._start_coach(session)
+        def answered(level: str | None) -> None:
+            setting = player.set_level(level if level in player.LEVELS else "off")
+            self._apply_coach(session, setting)
 
         if self.table is not None and self.table.session is session:
             self.push_screen(CoachOfferScreen(), answered)
 
     def on_set_coach(self, message: SetCoach) -> None:
-        """The How to play screen's switch: coach the hand at the table (or the next one)."""
-        from ..store import settings
+        """The How to play screen's switch: the Coach setting, at the table at once."""
+        from ..store import player
 
-        on = message.on
-        settings.remember(settings.COACH, on)
+        setting = player.set_level(message.level)
         table = self.table
-        if table is None:
-            return
-        from ..table.coach import CoachedSession
-
-        session = table.session
-        if isinstance(session, CoachedSession) and not session.match_over:
-            if on:
-                self._start_coach(session)
-            else:
-                session.coaching = False
+        if table is not None:
+            self._apply_coach(table.session, setting)  # type: ignore[arg-type]
 
     def _load_save(self, then: Callable[[store.LoadResult], None]) -> None:
         """Read the autosave in a thread (a big save takes a while to check and replay:
@@ -729,13 +728,11 @@ class DominoesApp(NavigatingApp):
         if isinstance(self.screen, HowToPlayScreen):
             self.screen.dismiss(None)
             return
-        from ..store import settings
+        from ..store import player
 
         table = self.table
         at_table = table is not None and not table.session.match_over
-        coach = settings.get(settings.COACH) is True
-        if at_table:
-            coach = bool(getattr(table.session, "coaching", coach))
+        coach = player.load_player()
         self.push_screen(HowToPlayScreen(self.rules_in_view(), coach=coach, at_table=at_table))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:

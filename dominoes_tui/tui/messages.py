@@ -95,9 +95,9 @@ class LeaveTable(Message):
 
 @dataclass
 class SetCoach(Message):
-    """Turn the coach on or off (remembered): for the hand at the table, or the next one."""
+    """Set the Coach (``"guide"``, ``"tips"``, ``"off"``; remembered): at the table at once."""
 
-    on: bool
+    level: str
 
 
 @dataclass

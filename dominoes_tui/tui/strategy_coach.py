@@ -1,13 +1,17 @@
-"""The strategy coach at the table: it asks once before a blunder, shows the
-guide's strategy points one at a time, and names a hand's costly pattern on the
-hand-over screen. The words and the detection are :mod:`dominoes_tui.table.strategy`
-(pure); the blunder is Expert's judgement (``ai.review.check_move``), run in a
-thread worker. (Not the first hand's guide to the rules, which says what fits.)
+"""The coach's tips at the table: it asks once before a blunder, shows a strategy
+point a hand in the table's coach panel (never over the felt, the hand or a dialog),
+and names a hand's costly pattern on the hand-over screen. The words and the detection
+are :mod:`dominoes_tui.table.strategy` (pure); the blunder is Expert's judgement
+(``ai.review.check_move``), run in a thread worker. The guide's words (what fits and
+why, on the prompt line) are the session's (:mod:`dominoes_tui.table.coach`); both are
+the one Coach setting's (:mod:`dominoes_tui.store.player`: Guide gives both, Tips these).
 
 Every table gets a :class:`TableCoach` (``TableCoach.attach(screen)``, from the table's
-``on_mount``). It is *on* when the player's setting says so (``store.player``: on
-for a new player's first matches, or on or off by choice); off, it still keeps the
-review of the match's hands with the history once the match is recorded.
+``on_mount``). It is *on* when the player's setting gives tips and the first table's
+question has been answered (:meth:`TableCoach.switch` turns it on or off at the
+table); off, it still keeps the review of the match's hands with the history once the
+match is recorded. A tip belongs to the position it was given in: a move, a resumed
+table or another screen and it is gone (:meth:`TableCoach.tip_words`).
 
 The session's hook (``TableSession.check_move``) holds each of the person's moves
 while the coach looks at it; a move that is not a blunder is then laid
@@ -29,10 +33,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ..engine import MATCH_OVER, Action, Game, hand_start, new_game
-from ..store.player import count_coached_match, load_player
+from ..store.player import count_finished_match, load_player
 from ..table import COACH, HandStarted, MatchOver, TableEvent, TurnStarted
 from ..table.review_job import kept_hands
-from ..table.strategy import PointsShown, costly_pattern, question_words, strategy_point
+from ..table.strategy import Point, PointsShown, costly_pattern, question_words, strategy_point
 from ..table.words import NOTHING, Sentence, move_words
 from .review_keep import keep_review
 
@@ -57,13 +61,14 @@ class CoachedTable(Protocol):
 
     def refresh_table(self) -> None: ...
 
+    def action_hint(self) -> None: ...
+
 
 EVALUATOR: Evaluator | None = None
 """The coach's evaluator (None: Expert's, quick budget); tests set a fixed one."""
 BUDGET: Budget | None = None
 LOOKING = Sentence("", "The coach looks at your move…")
 TAKEN_BACK = Sentence("", "Taken back: choose your move again.")
-POINT_SECONDS = 12
 
 _COACHES: weakref.WeakKeyDictionary[TableSession, TableCoach] = weakref.WeakKeyDictionary()
 
@@ -85,12 +90,18 @@ def pattern_text(session: TableSession) -> str | None:
 class TableCoach:
     """The coach at one table (see the module)."""
 
-    def __init__(self, screen: CoachedTable, enabled: bool, counts: bool = True) -> None:
-        """``counts``: a match finished here counts towards the coach's first matches."""
+    def __init__(
+        self, screen: CoachedTable, enabled: bool, counts: bool = True, supported: bool = True
+    ) -> None:
+        """``counts``: a match finished here counts towards the coach's first matches;
+        ``supported``: the coach can speak at this house (not at trains or feet)."""
         self.screen = screen
         self.session = screen.session
-        self.enabled = enabled
+        self.enabled = False
         self.counts = counts
+        self.supported = supported
+        self.tip: tuple[int, Point] | None = None
+        """The tip shown, with the position (the session's token) it was given in."""
         self.shown = PointsShown()
         self.asked: set[tuple[int, Action]] = set()
         """(position token, move): asked about once already, so laid without asking."""
@@ -102,6 +113,8 @@ class TableCoach:
         self._over = False
         self.last_point: str | None = None
         """The last strategy point shown (tests read it)."""
+        if enabled:
+            self.switch(True)
 
     @classmethod
     def attach(cls, screen: CoachedTable) -> TableCoach:
@@ -109,20 +122,59 @@ class TableCoach:
         session = screen.session
         supported = not session.rules.is_rounds
         practice = not session.autosave_enabled
-        enabled = supported and load_player().coach_on
-        coach = cls(screen, enabled, counts=not practice)
+        setting = load_player()
+        enabled = supported and setting.tips and setting.asked  # unasked: quiet till answered
+        coach = cls(screen, enabled, counts=not practice, supported=supported)
         _COACHES[session] = coach
         coach.hand_start = coach._find_hand_start()
+        if session.waiting_for_key:  # a resumed hand: its tip was given before the save
+            coach.shown.hands.add(session.game.hand_no)
         session.subscribe(coach.on_events)
-        if enabled:
-            coach.previous = session.check_move
-            session.check_move = coach.check
         return coach
+
+    def switch(self, on: bool) -> None:
+        """Turn the tips and the question before a blunder on or off at this table (the
+        Coach setting, answered or changed here); on, a tip for the turn if one applies."""
+        on = on and self.supported
+        if on == self.enabled:
+            return
+        self.enabled = on
+        s = self.session
+        if on:
+            self.previous = s.check_move
+            s.check_move = self.check
+            if s.my_turn and not s.waiting_for_key:
+                self.offer_point()
+        else:
+            self.tip = None
+            if s.check_move == self.check:
+                s.check_move = self.previous
+            self.previous = None
 
     def detach(self) -> None:
         self.session.unsubscribe(self.on_events)
+        self.tip = None
         if self.session.check_move == self.check:
             self.session.check_move = self.previous
+
+    def tip_words(self) -> str | None:
+        """The tip for the coach panel while its position is there (None once a move has
+        been made, the table waits for a key, or the coach is off): the point's words,
+        naming the tiles it means when the raised tile (one that fits) is not one of them."""
+        s = self.session
+        if self.tip is None or not self.enabled or s.waiting_for_key or s.left:
+            return None
+        token, point = self.tip
+        if token != s.token or not s.my_turn:
+            return None
+        hand = s.hand()
+        raised = hand[s.selected] if s.selected is not None and s.selected < len(hand) else None
+        if raised not in s.fits():
+            raised = None  # a tile that cannot go: the tip does not argue against it
+        return point.words(raised)
+
+    def tip_title(self) -> str:
+        return self.tip[1].title if self.tip is not None else ""
 
     # ------------------------------------------------------------ the hand's start
     def _find_hand_start(self) -> Game | None:
@@ -176,21 +228,20 @@ class TableCoach:
             return
         self.shown.shown(point, g.hand_no)
         self.last_point = point.key
-        self.screen.app.notify(
-            point.text[0].upper() + point.text[1:],
-            title=f"Coach: {point.title}",
-            timeout=POINT_SECONDS,
-            markup=False,
-        )
+        self.tip = (s.token, point)
+        if self.screen.is_mounted:
+            self.screen.refresh_table()
 
     def match_over(self) -> None:
         s = self.session
         if self._over:
             return  # said once per match, however often the session says it is over
         self._over = True
-        if self.enabled and self.counts and s.game.phase == MATCH_OVER:
-            if load_player().coach == "auto":
-                count_coached_match()
+        g = s.game
+        finished = g.phase == MATCH_OVER and getattr(g.match_result, "reason", "") != "resign"
+        if self.enabled and self.counts and finished:  # played to its end, not given up
+            if load_player().level == "auto":
+                count_finished_match()
         if s.autosave_enabled:
             key = s.info.match_id
             if kept_hands(key):  # hands reviewed at their hand-over: kept with the record
@@ -251,24 +302,26 @@ class TableCoach:
             s.commit(action)
             return
         played = move_words(view, action, s.names)
-        words = question_words(view, action, j.best, s.names, played)
+        words = question_words(view, action, j.best, s.names)
         what = "the hand" if s.rules.target == 0 else "the match"
         chances = (
             f"Your chance to win {what}: {j.win_played:.0%} after {played}, "
             f"{j.win_best:.0%} with the best move."
         )
 
-        def answered(yes: bool | None) -> None:
+        def answered(answer: str | None) -> None:
             s.resume_clocks(COACH)  # held from the look until the question is answered
             self.asked.add((token, action))
             if s.token != token or not s.my_turn:
                 return
-            if yes:
+            if answer == "play":
                 s.commit(action)
             else:
                 s.note = TAKEN_BACK
                 if self.screen.is_mounted:
                     self.screen.refresh_table()
+                if answer == "hint":
+                    self.screen.action_hint()
 
         s.note = NOTHING
         if self.screen.is_mounted:
@@ -276,8 +329,9 @@ class TableCoach:
         self.screen.app.push_screen(CoachQuestion(words, chances), answered)
 
 
-class CoachQuestion(ModalScreen[bool]):
-    """The coach asks once before a blunder: play it anyway, or take it back."""
+class CoachQuestion(ModalScreen[str]):
+    """The coach asks once before a blunder: play it anyway, take it back, or take it
+    back and see the hint. Dismissed with ``"play"``, ``"back"`` or ``"hint"``."""
 
     DEFAULT_CSS = """
     CoachQuestion #coach-question {
@@ -292,13 +346,14 @@ class CoachQuestion(ModalScreen[bool]):
     """
 
     BINDINGS = [
-        Binding("y", "answer(True)", "Play it", tooltip="Play the move as you chose it"),
+        Binding("y", "answer('play')", "Play it", tooltip="Play the move as you chose it"),
         Binding(
             "n,escape",
-            "answer(False)",
+            "answer('back')",
             "Take it back",
             tooltip="Take the move back and choose again",
         ),
+        Binding("h", "answer('hint')", "Hint", tooltip="Take the move back and see the hint"),
     ]
 
     def __init__(self, question: str, chances: str = "") -> None:
@@ -313,15 +368,16 @@ class CoachQuestion(ModalScreen[bool]):
             if self.chances:
                 yield Static(Text(self.chances), id="coach-chances")
             with Horizontal(id="buttons"):
-                yield Button("Play it (y)", id="yes")
-                yield Button("Take it back (n)", id="no", variant="primary")
+                yield Button("Play it (y)", id="play")
+                yield Button("Take it back (n)", id="back", variant="primary")
+                yield Button("Hint (h)", id="hint")
 
     def on_mount(self) -> None:
-        self.query_one("#no", Button).focus()
+        self.query_one("#back", Button).focus()
 
-    def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
+    def action_answer(self, answer: str) -> None:
+        self.dismiss(answer)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.dismiss(event.button.id == "yes")
+        self.dismiss(event.button.id or "back")

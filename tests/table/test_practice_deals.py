@@ -309,24 +309,24 @@ def test_the_daily_best_comes_from_the_history(dominoes_home) -> None:
 
 
 # ------------------------------------------------------------ the coach's setting
-def test_the_coach_is_on_for_a_new_players_first_three_matches(dominoes_home) -> None:
+# (the levels, the keys of before and bad values: tests/store/test_player.py)
+def test_the_coach_guides_a_new_players_first_three_finished_matches(dominoes_home) -> None:
     s = player.load_player()
-    assert (s.coach, s.coached, s.coach_on) == ("auto", 0, True)
-    assert s.coach_words() == "On for your first 3 matches (3 to go)"
+    assert (s.level, s.finished, s.now) == ("auto", 0, "guide")
+    assert s.words() == "Guide for your first 3 finished matches (3 to go), then tips"
     for _ in range(player.AUTO_MATCHES):
-        assert player.load_player().coach_on
-        player.count_coached_match()
-    assert not player.load_player().coach_on
-    assert player.load_player().coach_words() == "Was on for your first 3 matches"
-    assert player.set_coach("on").coach_on
-    assert not player.set_coach("off").coach_on
-    assert player.load_player().coach == "off"  # remembered
+        assert player.load_player().guide
+        player.count_finished_match()
+    assert player.load_player().now == "tips"
+    assert player.set_level("guide").guide
+    assert not player.set_level("off").tips
+    assert player.load_player().level == "off"  # remembered
     with pytest.raises(ValueError):
-        player.set_coach("sometimes")
+        player.set_level("sometimes")
 
 
 @pytest.mark.parametrize(
-    "text", ["{", "[]", '{"strategy_coach": "maybe", "strategy_coached": -3}', "\xff"]
+    "text", ["{", "[]", '{"coach_level": "maybe", "coach_finished": -3}', "\xff"]
 )
 def test_a_damaged_settings_file_gives_the_coachs_defaults(dominoes_home, text: str) -> None:
     settings.settings_path().parent.mkdir(parents=True, exist_ok=True)
@@ -335,17 +335,15 @@ def test_a_damaged_settings_file_gives_the_coachs_defaults(dominoes_home, text: 
 
 
 def test_the_coach_keeps_the_other_settings(dominoes_home) -> None:
-    """The strategy coach shares settings.json with the pace, the tiles and the first
-    hand's guide: writing one keeps the others."""
+    """The coach shares settings.json with the pace and the tiles: writing one keeps the
+    others."""
     settings.save_settings(settings.PlayerSettings(pace="slow", tiles="unicode"))
-    settings.remember(settings.COACH, False)
-    player.set_coach("on")
-    player.count_coached_match()
+    player.set_level("tips")
+    player.count_finished_match()
     assert settings.load_settings() == settings.PlayerSettings("slow", "unicode")
-    assert settings.get(settings.COACH) is False
-    assert player.load_player() == player.CoachSetting("on", 1)
+    assert player.load_player() == player.CoachSetting("tips", 1, asked=True)
     settings.save_settings(settings.PlayerSettings())
-    assert player.load_player() == player.CoachSetting("on", 1)
+    assert player.load_player() == player.CoachSetting("tips", 1, asked=True)
 
 
 def test_a_shuffled_pool_is_python_randoms_own() -> None:

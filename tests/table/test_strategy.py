@@ -127,6 +127,31 @@ def test_keep_variety() -> None:
     )
 
 
+def test_a_point_against_the_raised_tile_names_the_tiles_it_means() -> None:
+    """A point that speaks for other tiles than the raised one says which it means."""
+    rules = load_variant("block").replace(target=0)
+    g = Game.from_position(
+        rules,
+        hands=[["5-4", "5-1", "5-0", "4-2", "6-1"], ["1-1", "2-1", "6-6", "3-3", "2-2"]],
+        turn=0,
+        lead="any",
+    )
+    p = coach.strategy_point(seat_view(g, 0), NAMES)
+    assert p is not None and p.key == "lead"
+    assert set(p.tiles) == {T("5-4"), T("5-1"), T("5-0")}
+    said = "You hold three 5s: lead a 5, and you can follow it when the others cannot."
+    assert p.words(T("5-1")) == said  # raised: one of the 5s, nothing to add
+    assert p.words(T("6-1")) == f"{said} That means 5-0, 5-1 or 5-4, not the raised 6-1."
+    _, v = view_of("block", [["3-6", "3-1", "1-1", "1-2", "2-4"], ["0-0", "6-6", "6-5"]], ["3-3"])
+    p = coach.strategy_point(v, NAMES, skip={"doubles"})
+    assert p is not None and p.key == "variety" and p.tiles == (T("3-1"),)
+    assert p.words(T("6-3")).endswith("That means 3-1, not the raised 6-3.")
+    _, v = view_of("block", [["5-5", "5-1", "2-0", "4-2"], ["1-1", "2-1", "6-6"]], ["5-3"])
+    p = coach.strategy_point(v, NAMES)
+    assert p is not None and p.tiles == (T("5-5"),)
+    assert p.words(T("5-1")).endswith("That means 5-5, not the raised 5-1.")
+
+
 def test_no_point_for_a_forced_move() -> None:
     _, v = view_of("block", [["5-3", "6-6"], ["1-1"]], ["6-4"])  # only 6-6 fits
     assert len(v.legal) == 1
@@ -146,21 +171,29 @@ def test_one_point_a_hand_never_the_same_twice() -> None:
 def test_the_question_names_the_heavy_double_and_the_cpus_last_tiles() -> None:
     _, v = view_of("block", [["6-6", "6-1", "1-0"], ["2-2", "3-3"]], ["6-4"])
     played, best = Play(T("6-1"), 0), Play(T("6-6"), 0)
-    words = coach.question_words(v, played, best, NAMES, "6-1")
-    assert words == "6-6 is still in your hand and CPU has 2 tiles left: play 6-1 anyway?"
+    words = coach.question_words(v, played, best, NAMES)
+    assert words == (  # the way forward: the better move, named, and the hint's key
+        "6-6 is still in your hand and CPU has 2 tiles left: play 6-1 on the 6 anyway, "
+        "or take it back (n) and play 6-6 on the 6? (h shows the hint)"
+    )
 
 
 def test_the_question_before_a_losing_block() -> None:
     _, v = view_of("block", [["5-3", "6-6"], ["5-5", "2-1"]], LOCK_LINE)
-    words = coach.question_words(v, Play(T("5-3"), 0), Play(T("5-3"), 1), NAMES, "5-3")
+    words = coach.question_words(v, Play(T("5-3"), 0), Play(T("5-3"), 1), NAMES)
     assert words.startswith("It blocks the game with your hand counting 12")
-    assert words.endswith(": play 5-3 anyway?")
+    assert words.endswith(
+        ": play 5-3 on the 5 anyway, or take it back (n) and play 5-3 on the 3? (h shows the hint)"
+    )
 
 
 def test_the_question_without_a_pattern_still_asks() -> None:
     _, v = view_of("block", [["5-1", "5-2", "4-0"], ["1-1", "2-2", "6-6", "0-0"]], ["5-3"])
-    words = coach.question_words(v, Play(T("5-1"), 0), Play(T("5-2"), 0), NAMES, "5-1")
-    assert words == "A better move is there: play 5-1 anyway?"
+    words = coach.question_words(v, Play(T("5-1"), 0), Play(T("5-2"), 0), NAMES)
+    assert words == (
+        "A better move is there: play 5-1 on the 5 anyway, or take it back (n) and "
+        "play 5-2 on the 5? (h shows the hint)"
+    )
 
 
 # ------------------------------------------------------------ after a hand
@@ -261,7 +294,8 @@ def test_the_question_remembers_what_they_could_not_play() -> None:
     v = seat_view(g, 0)
     end_of = {n: i for i, n in enumerate(v.ends)}
     played, best = Play(T("1-3"), end_of[1]), Play(T("6-2"), end_of[6])
-    words = coach.question_words(v, played, best, NAMES, "1-3")
+    words = coach.question_words(v, played, best, NAMES)
     assert words == (
-        "CPU drew on 1, so it holds no 1, and this move leaves no 1 open: play 1-3 anyway?"
+        "CPU drew on 1, so it holds no 1, and this move leaves no 1 open: play 3-1 on the "
+        "1 anyway, or take it back (n) and play 6-2 on the 6? (h shows the hint)"
     )

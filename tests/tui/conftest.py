@@ -21,12 +21,12 @@ from dominoes_tui.tui.screens.table import TableScreen
 @pytest.fixture(autouse=True)
 def _home(tmp_path, monkeypatch):
     monkeypatch.setenv("DOMINOES_TUI_HOME", str(tmp_path))
-    # the coach was offered already (answered no): the offer would cover every table;
-    # tests/tui/test_around.py removes this to see the offer. The strategy coach (issue 16) is
-    # on for a new player; here it is off unless a test turns it on
-    # (tests/tui/test_review_coach.py): its points and questions would move the others.
+    # the coach's question was answered already ("No thanks": the coach is off): the
+    # question would cover every table; tests/tui/test_around.py and test_coach_panel.py
+    # remove this to see it, and tests/tui/test_review_coach.py turns the coach on: its
+    # tips and questions would move the others.
     (tmp_path / "settings.json").write_text(
-        '{"coach": false, "strategy_coach": "off"}', encoding="utf-8"
+        '{"coach_level": "off", "coach_asked": true}', encoding="utf-8"
     )
 
 

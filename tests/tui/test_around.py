@@ -15,7 +15,7 @@ from textual.command import CommandList, CommandPalette
 
 from dominoes_tui import options, store
 from dominoes_tui.engine import NextHand, load_variant, load_variants, new_game, tiles
-from dominoes_tui.store import settings
+from dominoes_tui.store import player, settings
 from dominoes_tui.store.stats import GroupStats
 from dominoes_tui.tui.app import DominoesApp
 from dominoes_tui.tui.howto import how_to_play, how_to_play_text
@@ -30,6 +30,7 @@ from dominoes_tui.tui.screens.options import ChoiceRow, OptionsScreen
 from dominoes_tui.tui.screens.start import StartScreen
 from dominoes_tui.tui.screens.stats import _per_hand_words
 from dominoes_tui.tui.screens.table import TableScreen
+from dominoes_tui.tui.strategy_coach import coach_of
 
 SIZE = (100, 32)
 SIZES = [pytest.param((100, 32), id="100x32"), pytest.param((80, 24), id="80x24")]
@@ -410,17 +411,20 @@ async def test_how_to_play_from_the_start_menu_explains_the_highlighted_house() 
 
 
 # ------------------------------------------------------------ the coach
-async def test_the_coach_is_offered_once_and_coaches_the_first_hand() -> None:
-    # a first-time player: never offered (the strategy coach stays off, as in conftest)
-    settings.settings_path().write_text('{"strategy_coach": "off"}', encoding="utf-8")
+async def test_the_coach_is_asked_once_and_guide_coaches_the_match() -> None:
+    # a first-time player: nothing kept, so the first table asks its one question
+    settings.settings_path().write_text("{}", encoding="utf-8")
     app = make_app("classic", seed=5)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, CoachOfferScreen)
-        await pilot.press("y")
-        await settle(pilot)
         session = app.table.session
-        assert session.coaching and settings.get(settings.COACH) is True
+        assert not session.coaching and not coach_of(session).enabled  # quiet till answered
+        await pilot.press("g")
+        await settle(pilot)
+        setting = player.load_player()
+        assert setting.asked and setting.level == "auto" and setting.guide
+        assert session.coaching and coach_of(session).enabled  # the guide, and the tips
         assert session.message.lead == "Coach:"  # the lead: 1-1 here
         await pilot.press("enter")
         await settle(pilot)
@@ -436,41 +440,46 @@ async def test_the_coach_is_offered_once_and_coaches_the_first_hand() -> None:
         assert said.startswith("Not allowed:") and "does not fit" in said
         coach = str(session.prompt)  # and under it, the coach names what would go
         assert coach.startswith("Coach:") and any(tiles.name(t) in coach for t in fits)
-        # the hand ends: the coach stops, and says how to have it again
+        # the hand ends: the guide goes on for the match (Guide is for whole matches)
 
         from dominoes_tui.tui.screens.dialogs import HandOverScreen
 
         await play_until(pilot, lambda a: isinstance(a.screen, HandOverScreen))
-        assert not session.coaching and settings.get(settings.COACH) is False
+        assert session.coaching
 
-    app = make_app("classic", seed=6)  # offered once: not again
+    app = make_app("classic", seed=6)  # asked once: not again
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("n")  # (a new match, not the saved one)
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
-        assert not app.table.session.coaching
+        assert app.table.session.coaching  # still Guide: no match finished yet
 
 
-async def test_no_thanks_is_remembered_and_f1_turns_the_coach_on() -> None:
-    settings.settings_path().write_text('{"strategy_coach": "off"}', encoding="utf-8")
+async def test_no_thanks_is_remembered_and_f1_changes_the_coach() -> None:
+    settings.settings_path().write_text("{}", encoding="utf-8")
     app = make_app("classic", seed=5)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("n")
         await settle(pilot)
-        assert settings.get(settings.COACH) is False
-        assert not app.table.session.coaching
+        assert player.load_player().now == "off" and player.load_player().asked
+        session = app.table.session
+        assert not session.coaching and not coach_of(session).enabled
         await pilot.press("f1")
         await pilot.pause()
-        assert "Coach off" in str(app.screen.query_one("#howto-coach").render())
+        said = str(app.screen.query_one("#howto-coach").render())
+        assert said.startswith("Coach: Off. c changes it to Tips")
         await pilot.press("c")
         await pilot.pause()
-        assert "Coach on" in str(app.screen.query_one("#howto-coach").render())
+        said = str(app.screen.query_one("#howto-coach").render())
+        assert said.startswith("Coach: Tips") and "changes it to Guide" in said
+        assert coach_of(session).enabled and not session.coaching  # tips only
+        await pilot.press("c")
         await pilot.press("escape")
         await settle(pilot)
-        assert app.table.session.coaching and settings.get(settings.COACH) is True
-        assert str(app.table.session.message).startswith("Coach:")
+        assert session.coaching and player.load_player().level == "guide"
+        assert str(session.message).startswith("Coach:")
 
 
 # ------------------------------------------------------------ the command palette

@@ -1,6 +1,6 @@
 """Issue 16 around the table: the daily deal (`dominoes play --daily`, the start menu's
 entry and your best today), the accuracy chart on the statistics screen and a review
-opened from there and from `dominoes replay`, the options screen's strategy coach row."""
+opened from there and from `dominoes replay`, the options screen's Coach row."""
 
 from __future__ import annotations
 

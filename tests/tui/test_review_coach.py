@@ -20,7 +20,7 @@ from dominoes_tui.ai import review as rv
 from dominoes_tui.engine import HAND_OVER, Play, hand_start, tiles
 from dominoes_tui.store import player, settings
 from dominoes_tui.table import review_job
-from dominoes_tui.table.words import ordinal
+from dominoes_tui.table.words import move_words, ordinal
 from dominoes_tui.table.words import review as rw
 from dominoes_tui.tui import strategy_coach as tui_coach
 from dominoes_tui.tui.screens import review as review_mod
@@ -52,13 +52,15 @@ def _rigged(monkeypatch):
 
 
 def coach_on() -> None:
-    player.set_coach("on")
+    player.set_level("tips")
 
 
 def new_player() -> None:
-    """The strategy coach as for a new player: nothing kept (the first hand's guide stays
-    answered, as tests/tui/conftest.py wrote it)."""
-    settings.settings_path().write_text('{"coach": false}', encoding="utf-8")
+    """The coach as for a new player who answered Guide at the first table ("auto": the
+    guide and tips for the first 3 finished matches)."""
+    settings.settings_path().write_text(
+        '{"coach_level": "auto", "coach_asked": true}', encoding="utf-8"
+    )
 
 
 def hand_over(app) -> bool:
@@ -201,7 +203,7 @@ async def test_reviews_are_kept_with_the_match_in_the_history() -> None:
         summary = str(screen.query_one("#rv-summary").render()).splitlines()
         assert summary[0].startswith("Match: accuracy ") and "within 3 points" in summary[0]
         assert summary[1].startswith("Hands: 1 0% · 2 ")
-    assert player.load_player().coached == 1  # counted once
+    assert player.load_player().finished == 1  # counted once
 
 
 # ------------------------------------------------------------ the coach
@@ -236,7 +238,11 @@ async def test_the_coach_asks_before_a_blunder_and_takes_it_back() -> None:
         await pilot.pause()
         question = app.screen
         assert isinstance(question, CoachQuestion)
-        assert question.question.endswith("anyway?")
+        best = s.view().legal[-1]  # the rigged best: named, with the way forward
+        assert f"or take it back (n) and play {tiles.name(best.tile)}" in question.question
+        assert question.question.endswith(
+            f"anyway, or take it back (n) and play {move_words(s.view(), best, s.names)}? (h shows the hint)"
+        )
         assert "Your chance to win the match: 40%" in question.chances
         assert s.hand() == hand_before  # held until answered
         await pilot.press("n")  # take it back
@@ -304,16 +310,17 @@ async def test_no_coach_when_it_is_off() -> None:
 async def test_a_strategy_point_at_most_once_a_hand(monkeypatch) -> None:
     coach_on()
     shown = []
+    original = tui_coach.TableCoach.offer_point
+
+    def offer(coach) -> None:
+        before = coach.tip
+        original(coach)
+        if coach.tip is not None and coach.tip is not before:
+            shown.append((coach.session.game.hand_no, coach.tip[1].title))
+
+    monkeypatch.setattr(tui_coach.TableCoach, "offer_point", offer)
     app = make_app("classic", seed=5)
     async with app.run_test(size=(100, 32)) as pilot:
-        original = app.notify
-
-        def notify(message, *args, **kwargs):
-            if str(kwargs.get("title", "")).startswith("Coach:"):
-                shown.append((app.table.game.hand_no, kwargs["title"]))
-            return original(message, *args, **kwargs)
-
-        monkeypatch.setattr(app, "notify", notify)
         monkeypatch.setattr(tui_coach, "EVALUATOR", lambda v, s: dict.fromkeys(v.legal, 0.5))
         await play_until(pilot, lambda a: isinstance(a.screen, HandOverScreen))
         await pilot.press("enter")
@@ -325,8 +332,9 @@ async def test_a_strategy_point_at_most_once_a_hand(monkeypatch) -> None:
 
 
 def test_a_new_player_has_the_coach() -> None:
-    new_player()  # tests/tui/conftest.py wrote "off"
-    assert player.load_player().coach_on
+    settings.settings_path().write_text("{}", encoding="utf-8")  # conftest wrote "off"
+    s = player.load_player()
+    assert s.now == "guide" and s.tips and not s.asked  # asked at the first table
 
 
 # ------------------------------------------------------------ practice deals
@@ -445,7 +453,8 @@ def test_practice_over_snapshot(snap_compare, size) -> None:
 @pytest.mark.parametrize("size", [(100, 32), (80, 24)])
 async def test_the_costly_pattern_is_named_after_the_hand(monkeypatch, size) -> None:
     """The coach names what cost a hand: in the hand-over's breakdown, and in the
-    match-over's when the terminal has the rows (else as a note: the box fills 24 rows)."""
+    match-over's when the terminal has the rows (else not at all: the box fills 24 rows,
+    and the coach never speaks in a note over a dialog)."""
     coach_on()
     monkeypatch.setattr(tui_coach, "EVALUATOR", lambda v, s: dict.fromkeys(v.legal, 0.5))
     said = "You were caught holding 6-6 (12 points): play heavy doubles early."
@@ -475,4 +484,4 @@ async def test_the_costly_pattern_is_named_after_the_hand(monkeypatch, size) -> 
         breakdown = str(app.screen.query_one("#breakdown").render())
         inside = f"• Coach: {said}" in breakdown
         assert inside == (size[1] >= 30)
-        assert (("Coach", said) in notes) == (not inside)
+        assert not [m for t, m in notes if t == "Coach" or said in m]

@@ -52,13 +52,13 @@ async def test_every_row_changes_and_is_kept_at_once() -> None:
             await pilot.pause()
             assert row.value != before
             if row.key == "coach":
-                assert player.load_player().coach == row.value
+                assert player.load_player().level == row.value
             else:
                 assert kept()[row.key] == row.value
                 assert getattr(settings.load_settings(), row.key) == row.value
             await pilot.press("left")  # back again, and once more forward with Enter
             assert (
-                kept().get(row.key) if row.key != "coach" else player.load_player().coach
+                kept().get(row.key) if row.key != "coach" else player.load_player().level
             ) == before
             await pilot.press("enter")
             await pilot.pause()
@@ -77,7 +77,7 @@ async def test_every_row_changes_and_is_kept_at_once() -> None:
         True,
         LIGHT,
     )
-    assert player.load_player().coach == "auto"  # conftest's "off" -> "auto" (the list wraps)
+    assert player.load_player().level == "auto"  # conftest's "off" -> "auto" (the list wraps)
 
 
 async def test_the_options_screen_keeps_the_house_rules_only() -> None:
@@ -87,7 +87,7 @@ async def test_the_options_screen_keeps_the_house_rules_only() -> None:
         app.push_screen(OptionsScreen(load_variant("classic"), ("easy", "hard"), "easy"))
         await pilot.pause()
         keys = {row.key for row in app.screen.query(ChoiceRow)}
-        assert not keys & {"pace", "tiles", "strategy_coach", "theme", "bell", "log"}
+        assert not keys & {"pace", "tiles", "coach", "strategy_coach", "theme", "bell", "log"}
         assert "Player" not in {str(s.render()) for s in app.screen.query(".group")}
 
 

@@ -374,7 +374,7 @@ async def test_a_turn_that_starts_under_a_dialog_starts_paused() -> None:
 
 async def test_the_coach_offer_holds_the_first_table_clock() -> None:
     """A player never offered the coach (and with a clock): the offer holds it."""
-    settings_path().write_text('{"strategy_coach": "off"}', encoding="utf-8")
+    settings_path().write_text("{}", encoding="utf-8")  # never asked: the question comes
     app = clock_app(clock_minutes=5)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -398,7 +398,7 @@ async def test_the_coach_looking_and_asking_holds_the_clock(monkeypatch) -> None
     """The strategy coach's look at a move and its question are not the person's time."""
     monkeypatch.setattr(tui_coach, "EVALUATOR", rigged)
     monkeypatch.setattr(tui_coach, "BUDGET", review.Budget(rounds=1, max_rounds=1))
-    player.set_coach("on")
+    player.set_level("tips")
     app = clock_app(clock_minutes=5)
     async with app.run_test(size=SIZE) as pilot:
 

@@ -238,7 +238,9 @@ async def test_a_big_terminal_grows_the_line_and_the_hand(tmp_path, monkeypatch)
         # A home of its own per size: the match saved by the last size is not asked about.
         home = tmp_path / f"{size[0]}x{size[1]}"
         home.mkdir()
-        (home / "settings.json").write_text('{"coach": false}', encoding="utf-8")
+        (home / "settings.json").write_text(
+            '{"coach_level": "off", "coach_asked": true}', encoding="utf-8"
+        )
         monkeypatch.setenv("DOMINOES_TUI_HOME", str(home))
         app = app_at(played("classic", 15, until=lambda g: len(g.line) >= 8))
         async with app.run_test(size=size) as pilot:
@@ -281,7 +283,8 @@ async def test_unicode_tiles_in_the_hand_and_on_the_line() -> None:
 
 @pytest.mark.parametrize("size", [SMALL, (100, 32), (160, 48)])
 async def test_toasts_never_cover_the_hand_the_message_or_the_move_log(size) -> None:
-    """A note (a redeal, a coach's point) never hides the hand, the prompt or the moves."""
+    """A note (a redeal, a save that failed) never hides the hand, the prompt or the moves
+    (the coach's tips are not notes: tests/tui/test_coach_panel.py)."""
     app = make_app("classic", seed=5)
     async with app.run_test(size=size, notifications=True) as pilot:
         await settle(pilot)

@@ -29,8 +29,8 @@ them; it adds styles, never words about the game.
 """
 
 from .coach import (
-    COACH_DONE,
-    COACH_OFFER,
+    COACH_CHOICES,
+    COACH_QUESTION,
     COACH_WIDTH,
     coach_fits,
     coach_forced,
@@ -130,8 +130,8 @@ from .sentence import (
 )
 
 __all__ = [
-    "COACH_DONE",
-    "COACH_OFFER",
+    "COACH_CHOICES",
+    "COACH_QUESTION",
     "COACH_WIDTH",
     "END_KEYS",
     "LogEntry",

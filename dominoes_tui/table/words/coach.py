@@ -95,8 +95,10 @@ def coach_refusal(reason: str, rules: Rules) -> Sentence:
     return _fitted("Not allowed:", [f"{why} {coach_rule(rules)}", why], "refusal")
 
 
-COACH_DONE = "That was your coached hand. F1 (How to play) turns the coach on again."
-COACH_OFFER = (
-    "New to dominoes? The coach can guide your first hand: it names the tiles that "
-    "fit and says why a move is refused."
+COACH_QUESTION = "New to dominoes? A coach can sit beside you."
+COACH_CHOICES = (
+    "Guide: the tiles that fit and why, and tips (your first 3 matches).\n"
+    "Tips: a tip a hand beside the moves, a question before a costly move.\n"
+    "No thanks: no coach. F1 (How to play) or the table options change it."
 )
+"""The first table's one question about the coach (asked once): its three answers."""

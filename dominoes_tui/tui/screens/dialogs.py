@@ -18,7 +18,8 @@ from ...engine.explain import explain
 from ...table.practice import daily_words, practice_of_game
 from ...table.review_job import job_of_session
 from ...table.words import (
-    COACH_OFFER,
+    COACH_CHOICES,
+    COACH_QUESTION,
     NEW_GIVES_UP,
     hand_how,
     log_lines,
@@ -99,7 +100,8 @@ def _hands_played(table: TableSession) -> str:
 
 ROOM_FOR_THE_COACH = 30
 """Rows the match-over screen needs to name the last hand's costly pattern inside its box
-(with fewer it is a note, as the box fills a 24-row terminal already)."""
+(with fewer it is left out: the box fills a 24-row terminal already, and the coach never
+speaks over a dialog; the hand-over screen named it)."""
 
 
 def _coach_pattern(table: TableSession) -> list[str]:
@@ -278,7 +280,7 @@ class MatchOverScreen(LearnFromTheHand, DismissOnce, ModalScreen[str]):
                 if table.rounds:  # each hand's pips and the totals are shown beside
                     words = words[:1]
                 lines = [f"• {second_person(w)}" for w in words]
-                if self.app.size.height >= ROOM_FOR_THE_COACH:  # else a note (on_mount)
+                if self.app.size.height >= ROOM_FOR_THE_COACH:  # else left out (no room)
                     lines += _coach_pattern(table)
                 yield Static(hands_text(table), id="revealed")
                 yield Static(Text("\n".join(lines)), id="breakdown")
@@ -299,10 +301,6 @@ class MatchOverScreen(LearnFromTheHand, DismissOnce, ModalScreen[str]):
 
     def on_mount(self) -> None:
         self.focus_on("#rematch")
-        if self.app.size.height < ROOM_FOR_THE_COACH:  # the last hand's, as a note
-            for line in _coach_pattern(self.table):
-                text = line.removeprefix("• Coach: ")
-                self.notify(text, title="Coach", timeout=10, markup=False)
         if self.table.game.rules.target == 0 and self.table.autosave_enabled:
             self.look_for_daily()  # the daily deal: this try beside your best
 
@@ -596,30 +594,45 @@ class WatchScreen(DismissOnce, ModalScreen[None]):
         self.dismiss(None)
 
 
-class CoachOfferScreen(DismissOnce, ModalScreen[bool]):
-    """Offered once, over the first table: coach the person's first hand?"""
+class CoachOfferScreen(DismissOnce, ModalScreen[str]):
+    """Asked once, over the first table: which coach, if any? Dismissed with the
+    Coach setting's level (:data:`dominoes_tui.store.player.LEVELS`): ``"auto"`` (the
+    guide for the first matches, then tips), ``"tips"`` or ``"off"``."""
 
     BINDINGS = [
-        Binding("y", "answer(True)", "Coach me", tooltip="Turn the coach on for this hand"),
-        Binding("n,escape", "answer(False)", "No thanks", tooltip="Play without the coach"),
+        Binding("g", "answer('auto')", "Guide", tooltip="The tiles that fit and why, and tips"),
+        Binding("t", "answer('tips')", "Tips", tooltip="A tip a hand, a question before a blunder"),
+        Binding("n,escape", "answer('off')", "No thanks", tooltip="Play without the coach"),
     ]
+    ANSWERS = {"guide": "auto", "tips": "tips", "no": "off"}
+    DEFAULT_CSS = """
+    CoachOfferScreen #dialog {
+        width: 76;
+    }
+    CoachOfferScreen #coach-choices {
+        height: auto;
+        margin-bottom: 1;
+        color: #9fb8ab;
+    }
+    """
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="dialog", classes="resume-or-new"):
-            yield Static(COACH_OFFER, id="dialog-title")
-            yield Static("F1 (How to play) turns the coach on or off later.", id="resume-note")
+        with Vertical(id="dialog", classes="coach-offer"):
+            yield Static(COACH_QUESTION, id="dialog-title")
+            yield Static(COACH_CHOICES, id="coach-choices")
             with Horizontal(id="buttons"):
-                yield Button("Coach me (y)", id="yes", variant="primary")
+                yield Button("Guide (g)", id="guide", variant="primary")
+                yield Button("Tips (t)", id="tips")
                 yield Button("No thanks (n)", id="no")
 
     def on_mount(self) -> None:
-        self.focus_on("#yes")
+        self.focus_on("#guide")
 
-    def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
+    def action_answer(self, level: str) -> None:
+        self.dismiss(level)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "yes")
+        self.dismiss(self.ANSWERS.get(event.button.id or "", "off"))
 
 
 class TooSmallScreen(Screen[None]):

@@ -1,7 +1,7 @@
 """How to play (F1 anywhere, and the start menu's entry): the house's basics, short.
 
-The words are :func:`dominoes_tui.tui.howto.how_to_play`'s. ``c`` switches the coach
-for the hand at the table (or the next one); Esc, F1 or q closes.
+The words are :func:`dominoes_tui.tui.howto.how_to_play`'s. ``c`` changes the Coach
+setting (Off, Tips, Guide), at the table at once; Esc, F1 or q closes.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from ...engine import Rules
+from ...store.player import CoachSetting
 from ..howto import KEY, how_to_play
 from ..messages import SetCoach
 from .base import DismissOnce
@@ -24,17 +25,19 @@ class HowToPlayScreen(DismissOnce, ModalScreen[None]):
 
     BINDINGS = [
         Binding("escape,q,f1", "close", "Close", tooltip="Close how to play and go back"),
-        Binding(
-            "c", "coach", "Coach on/off", tooltip="Turn the coach for your first hands on or off"
-        ),
+        Binding("c", "coach", "Coach", tooltip="Change the coach: Off, Tips or Guide"),
     ]
+    NEXT = {"off": "tips", "tips": "guide", "guide": "off"}
+    """What ``c`` changes the coach to, from what it is now."""
 
-    def __init__(self, rules: Rules, coach: bool = False, at_table: bool = False) -> None:
-        """``coach``: whether the coach is on; ``at_table``: a hand is being played (the
-        coach then speaks at once)."""
+    def __init__(
+        self, rules: Rules, coach: CoachSetting | None = None, at_table: bool = False
+    ) -> None:
+        """``coach``: the Coach setting; ``at_table``: a hand is being played (the coach
+        then speaks at once)."""
         super().__init__()
         self.rules = rules
-        self.coach = coach
+        self.coach = coach or CoachSetting("off")
         self.at_table = at_table
 
     def compose(self) -> ComposeResult:
@@ -63,17 +66,21 @@ class HowToPlayScreen(DismissOnce, ModalScreen[None]):
         return t
 
     def coach_text(self) -> Text:
-        t = Text("Coach ")
-        t.append("on" if self.coach else "off", style="bold #7ee07e" if self.coach else "bold")
-        t.append(": for one hand it names the tiles that fit and says why a move is refused. ")
+        on = self.coach.now != "off"
+        t = Text("Coach: ")
+        t.append(self.coach.words(), style="bold #7ee07e" if on else "bold")
+        t.append(". ")
         t.append("c", style=KEY)
-        t.append(" turns it " + ("off." if self.coach else "on."))
+        t.append(f" changes it to {self.NEXT[self.coach.now].capitalize()}. ")
+        t.append("Guide names the tiles that fit and why; Tips gives a tip a hand and asks ")
+        t.append("before a costly move.")
         return t
 
     def action_close(self) -> None:
         self.dismiss(None)
 
     def action_coach(self) -> None:
-        self.coach = not self.coach
-        self.app.post_message(SetCoach(self.coach))
+        level = self.NEXT[self.coach.now]
+        self.coach = CoachSetting(level, self.coach.finished, asked=True)
+        self.app.post_message(SetCoach(level))
         self.query_one("#howto-coach", Static).update(self.coach_text())

@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from ...store import settings
-from ...store.player import COACH_MODES, load_player, set_coach
+from ...store.player import LEVELS, load_player, set_level
 from ..messages import SettingsChanged
 from .base import DismissOnce
 from .options import ChoiceRow
@@ -37,23 +37,23 @@ ROWS = ("pace", "tiles", "coach", "clock", "log", "bell", "theme")
 
 # -- the coach's row: read and written through store.player, here only ---------------
 COACH_LABEL = "Coach"
-COACH_HELP = "Asks before a move that loses a lot; a strategy tip now and then."
+COACH_HELP = "Guide: what fits and why, and tips. Tips: a tip a hand. Off: no coach."
 
 
 def coach_choices() -> tuple[str, ...]:
-    return COACH_MODES
+    return LEVELS
 
 
 def coach_value() -> str:
-    return load_player().coach
+    return load_player().level
 
 
 def coach_words(mode: str) -> str:
-    return replace(load_player(), coach=mode).coach_words()
+    return replace(load_player(), level=mode).words()
 
 
 def keep_coach(mode: str) -> None:
-    set_coach(mode)
+    set_level(mode)
 
 
 # --------------------------------------------------------------------------------------

@@ -404,10 +404,10 @@ class StartScreen(Screen[None]):
             if not self._other_window():  # beside a saved match: nothing to give up
                 self.play_daily()
         elif what == "howto":
-            from ...store import settings  # start-up speed
+            from ...store import player  # start-up speed
             from .howto import HowToPlayScreen  # start-up speed
 
-            coach = settings.get(settings.COACH) is True
+            coach = player.load_player()
             self.app.push_screen(HowToPlayScreen(self.variants[self.variant], coach=coach))
         elif what == "rules":
             from .dialogs import RulesScreen  # start-up speed

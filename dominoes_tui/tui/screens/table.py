@@ -182,6 +182,7 @@ class TableScreen(Screen):
             with Vertical(id="side"):
                 yield Static(id="log-title")
                 yield MoveLog(id="log")
+                yield Static(id="coach-panel")
         yield MessageBar(id="message")
         yield HandView(id="hand")
         yield Footer()
@@ -356,6 +357,7 @@ class TableScreen(Screen):
         entries = s.log()
         self.query_one(MoveLog).show(entries[-60:] or ["No moves yet."], g.hand_no)
         self.query_one(MessageBar).show(s.lines)
+        self.show_coach()
         # the key line is drawn again only when the keys that apply change (redrawing it
         # after every move was a third of a move's time on the screen)
         shown = tuple(self.check_action(a, ()) for a in KEYS_THAT_COME_AND_GO)
@@ -444,15 +446,33 @@ class TableScreen(Screen):
         """Show which clock runs and its time (the clocks change without an event)."""
         self._repaint_rows()
 
+    def show_coach(self, in_front: bool | None = None) -> None:
+        """The coach panel under the move log: the tip for this position, while the table
+        is in front (never under a dialog or another screen); hidden when there is none."""
+        coach = getattr(self, "coach", None)
+        if in_front is None:
+            in_front = self.is_mounted and self.app.screen is self
+        words = coach.tip_words() if coach is not None and in_front else None
+        panel = self.query_one("#coach-panel", Static)
+        panel.display = words is not None
+        if words is not None:
+            text = Text(f"Coach: {coach.tip_title()}", style="bold #7ee07e")
+            text.append("\n")
+            text.append(words, style="#e6f0ea")
+            panel.update(text)
+
     # ------------------------------------------------------------ the clock and the person's absence
     def on_screen_resume(self) -> None:
         self.session.resume_clocks(COVERED)
+        self.show_coach(True)
 
     def on_screen_suspend(self) -> None:
         """Any screen over the table (a menu, the help, a question, the coach's offer or
         question, the hand-over): the clocks wait until it is gone (R-T-1), even when the
-        CPU's move lands meanwhile. The one place for every dialog."""
+        CPU's move lands meanwhile. The one place for every dialog. The coach's tip hides
+        under it."""
         self.session.pause_clocks(COVERED)
+        self.show_coach(False)
 
     def _app_suspended(self, app: object) -> None:
         self.session.pause_clocks(AWAY)  # Ctrl+Z: the terminal went back to the shell
