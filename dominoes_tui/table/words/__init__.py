@@ -60,6 +60,7 @@ from .places import (
     move_words,
     ordinal,
     place_data,
+    play_place,
     plural,
     same_outcome,
 )
@@ -159,6 +160,7 @@ __all__ = [
     "move_words",
     "ordinal",
     "place_data",
+    "play_place",
     "plural",
     "same_outcome",
     "end_question_again",

@@ -131,6 +131,20 @@ def _which_of_two(state: Any, play: Play, number: int) -> str:
     return f" of {tiles.name(at.tile)}"
 
 
+def play_place(
+    state: Any,
+    play: Play,
+    names: Sequence[str] = (),
+    viewer: int = 0,
+    *,
+    brief: bool = False,
+) -> str:
+    """Where ``play`` goes, as :func:`move_words` says it without the tile: ``on the 4``,
+    ``on the 6 of 6-6``, ``on the up arm's 6``, ``on North's train`` (``brief``: the
+    fewest words)."""
+    return _where(state, play, names, viewer, brief)
+
+
 def move_words(
     state: Any,
     action: Action,
@@ -149,7 +163,7 @@ def move_words(
     6``, ``7-3 North's train``).
     """
     if isinstance(action, Play):
-        words = f"{tiles.name(action.tile)} {_where(state, action, names, viewer, brief)}"
+        words = f"{tiles.name(action.tile)} {play_place(state, action, names, viewer, brief=brief)}"
         if action.touch is not None:  # a matador either way round (R-MT-2)
             words += f" ({action.touch} touching)"
         return words
