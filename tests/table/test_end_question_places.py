@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dominoes_tui.engine import Game, Play, load_variant, tiles
 from dominoes_tui.table import EndQuestion, TableSession
+from dominoes_tui.table.words import hint_words
 
 T = tiles.parse
 
@@ -72,3 +73,14 @@ def test_a_tile_whose_places_are_one_move_is_laid_without_a_question() -> None:
     assert len([a for a in game.legal_actions() if getattr(a, "tile", None) == T("2-1")]) == 2
     assert s.play(T("2-1")) and s.question is None
     assert s.game.log[0] == Play(T("2-1"), 2)
+
+
+def test_a_hint_on_a_long_place_keeps_its_short_form_to_one_row() -> None:
+    """The place told by its tile and a matador's way round make a long head: the short
+    form then keeps the move and the odds only."""
+    why = "sheds 12 pips; they had no 3 when they drew (63% to win the match)"
+    hint = hint_words(f"x: {why}", "5-2 on the 0 of 4-0 (5 touching)", "←")
+    assert hint.short == "Hint: 5-2 on the 0 of 4-0 (5 touching) (←) (63% to win the match)."
+    assert hint_words(f"x: {why}", "6-4 on the 4", "→").short == (
+        "Hint: 6-4 on the 4 (→): sheds 12 pips (63% to win the match)."
+    )

@@ -11,6 +11,8 @@ from .log import where_words
 from .sentence import Sentence
 
 RESUMED = "Welcome back: the match is as you left it. Press any key to go on (clocks stopped)."
+BAR_WIDTH = 78
+"""The message bar's room for one row at 80 columns: a hint's short form fits it."""
 END_KEYS = ("←", "→", "↑", "↓")
 """The key that picks each end (left, right, up, down) when a tile fits several."""
 
@@ -172,11 +174,14 @@ def wrong_end(
     places: Places = None,
 ) -> Sentence:
     where = where_words(end, ends)
+    keys = [_arrow(e, arrows) for e in _ordered(ask, arrows)]
+    press = " or ".join(keys) if len(keys) < 3 else f"{', '.join(keys[:-1])} or {keys[-1]}"
     return Sentence(
         "",
         f"{tiles.name(tile)} does not go on the {where}: "
         f"{ends_question(ask, ends, arrows, places)}",
         "question",
+        f"{tiles.name(tile)} does not go on the {where}: press {press}.",
     )
 
 
@@ -226,7 +231,10 @@ def hint_words(reason: str, move: str = "", arrow: str = "") -> Sentence:
     m = _PERCENT.search(why)
     first = why[: m.start()] if m else why
     first = first.split("; ")[0]
-    short = f"Hint: {head}" + (f": {first}" if first else "") + (f" ({m.group(1)})" if m else "")
+    odds = f" ({m.group(1)})" if m else ""
+    short = f"Hint: {head}" + (f": {first}" if first else "") + odds
+    if len(short) >= BAR_WIDTH and first:  # a long place ("on the 0 of 4-0 (5 touching)")
+        short = f"Hint: {head}{odds}"
     return Sentence("", text, "note", short + ".")
 
 
