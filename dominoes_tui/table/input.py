@@ -18,6 +18,7 @@ from .words import (
     NOTHING,
     TURN_LIMIT,
     Sentence,
+    distinct_moves,
     drew_words,
     end_key,
     end_question_again,
@@ -25,6 +26,7 @@ from .words import (
     key_refusal,
     move_words,
     no_place,
+    play_place,
     refusal,
     wrong_end,
 )
@@ -178,7 +180,9 @@ class PersonInput:
             self.note = NOTHING  # the question shows again
             return
         if isinstance(q, EndQuestion):
-            self.note = end_question_again(q.tile, q.ends, self.game.ends, self.end_arrows)
+            self.note = end_question_again(
+                q.tile, q.ends, self.game.ends, self.end_arrows, self.end_places(q.tile, q.ends)
+            )
             return
         if isinstance(q, PlaceQuestion):
             self.choose_place(q.places[min(self.pick, len(q.places) - 1)])
@@ -193,25 +197,29 @@ class PersonInput:
         """The ends the person must choose between for ``tile`` (more than one: ask).
 
         Ends that make the same game are one choice (R-M-2 asks only when the
-        choices differ): on a plain line, two ends showing the same number; the
-        two sides of a lone lead (a double, or a spinner with nothing beside it).
-        The tile then goes on the shorter side, without a question.
+        choices differ, :func:`~.words.distinct_moves`): two ends of a plain line
+        showing the same number, the two sides of a lone lead, a spinner's two empty
+        arms. Of two sides alike the tile goes on the shorter one, without a question.
         """
         g = self.game
-        legal = g.legal_actions()
-        ends = sorted(
-            {a.end for a in legal if isinstance(a, Play) and a.tile == tile and a.end is not None}
-        )
-        if ends == [0, 1] and g.ends[0] == g.ends[1] and self._sides_alike():
-            return [self._shorter_side()]
-        return ends
+        plays = [
+            a
+            for a in g.legal_actions()
+            if isinstance(a, Play) and a.tile == tile and a.end is not None
+        ]
+        shorter = self._shorter_side()
+        plays.sort(key=lambda a: (a.end not in (0, 1), a.end != shorter))  # kept first
+        return sorted(dict.fromkeys(a.end for a in distinct_moves(g, plays) if a.end is not None))
 
-    def _sides_alike(self) -> bool:
-        """The line's two sides make the same game whichever one a tile goes on."""
+    def end_places(self, tile: int, ends: tuple[int, ...]) -> dict[int, str]:
+        """Each end asked about in the words the move would be said in (``on the 6 of
+        6-6``), so two ends showing the same number read differently."""
         g = self.game
-        if self.rules.layout != "spinner" or len(g.line) == 1:
-            return len(g.ends) == 2
-        return False
+        out: dict[int, str] = {}
+        for a in g.legal_actions():
+            if isinstance(a, Play) and a.tile == tile and a.end in ends and a.end not in out:
+                out[a.end] = play_place(g, a, self.names)
+        return out
 
     def _shorter_side(self) -> int:
         """The side with fewer tiles beyond the lead (the right one on a tie)."""
@@ -239,7 +247,9 @@ class PersonInput:
         for end, a in arrows.items():
             if a == arrow:
                 return self.choose_end(end)
-        self.note = end_question_again(q.tile, q.ends, self.game.ends, self.end_arrows)
+        self.note = end_question_again(
+            q.tile, q.ends, self.game.ends, self.end_arrows, self.end_places(q.tile, q.ends)
+        )
         return False
 
     @entry
@@ -329,7 +339,8 @@ class PersonInput:
         if not isinstance(q, EndQuestion):
             return False
         if end not in q.ends:
-            self.note = wrong_end(q.tile, end, q.ends, self.game.ends, self.end_arrows)
+            places = self.end_places(q.tile, q.ends)
+            self.note = wrong_end(q.tile, end, q.ends, self.game.ends, self.end_arrows, places)
             return False
         self.question = None
         return self.play(q.tile, end)

@@ -297,7 +297,9 @@ class TableQueries:
             return Sentence("", RESUMED, "prompt")
         q = self.question
         if isinstance(q, EndQuestion):
-            return end_question(q.tile, q.ends, g.ends, self.end_arrows)
+            return end_question(
+                q.tile, q.ends, g.ends, self.end_arrows, self.end_places(q.tile, q.ends)
+            )
         if isinstance(q, TouchQuestion):
             return way_round_question(q.tile, q.end, g.ends[q.end], q.touches)
         if isinstance(q, PlaceQuestion):

@@ -15,7 +15,8 @@ SIZES = [pytest.param((100, 32), id="100x32"), pytest.param((80, 24), id="80x24"
 
 @pytest.mark.parametrize("size", SIZES)
 def test_spinner_four_ends_question(snap_compare, size) -> None:
-    """The pinwheel about the spinner; 6-1 fits three ends: L, U and D asked."""
+    """The pinwheel about the spinner; 6-1 fits the 6 and two empty arms that make the
+    same game: the 6 and the up arm asked."""
 
     async def run_before(pilot) -> None:
         await settle(pilot)

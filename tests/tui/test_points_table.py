@@ -48,7 +48,8 @@ def app_for(game: Game) -> DominoesApp:
 
 
 async def test_all_fives_tile_fitting_three_ends_asks_which_and_scores_at_once() -> None:
-    """R-F-1, R-F-2, R-M-2: three markers asked, ↑ picks the up arm, +15 shows."""
+    """R-F-1, R-F-2, R-M-2: 6-1 fits the 6 and the two empty arms; the arms make the
+    same game, so the question is between the 6 and the up arm; ↑ picks it, +15 shows."""
     app = app_for(spinner_game())
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -56,10 +57,11 @@ async def test_all_fives_tile_fitting_three_ends_asks_which_and_scores_at_once()
         assert len(table.game.ends) == 4
         await press_to_select(pilot, table.session.hand().index(tiles.tile(6, 1)))
         await pilot.press("enter")
-        assert table.session.question == EndQuestion(tiles.tile(6, 1), (0, 2, 3))
+        assert table.session.question == EndQuestion(tiles.tile(6, 1), (0, 2))
         line = app.screen.query_one(LineView)
-        assert line.asking and line.ask_ends == {0, 2, 3}
-        assert "fits 3 ends" in table.message_text and "↑ the up arm's 1" in table.message_text
+        assert line.asking and line.ask_ends == {0, 2}
+        assert "fits both ends" in table.message_text
+        assert "← the 6 or ↑ the up arm's 1" in table.message_text
         await pilot.press("up")
         await settle(pilot)
         played = table.game.events[0]

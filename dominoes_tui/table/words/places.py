@@ -131,6 +131,20 @@ def _which_of_two(state: Any, play: Play, number: int) -> str:
     return f" of {tiles.name(at.tile)}"
 
 
+def play_place(
+    state: Any,
+    play: Play,
+    names: Sequence[str] = (),
+    viewer: int = 0,
+    *,
+    brief: bool = False,
+) -> str:
+    """Where ``play`` goes, as :func:`move_words` says it without the tile: ``on the 4``,
+    ``on the 6 of 6-6``, ``on the up arm's 6``, ``on North's train`` (``brief``: the
+    fewest words)."""
+    return _where(state, play, names, viewer, brief)
+
+
 def move_words(
     state: Any,
     action: Action,
@@ -149,7 +163,7 @@ def move_words(
     6``, ``7-3 North's train``).
     """
     if isinstance(action, Play):
-        words = f"{tiles.name(action.tile)} {_where(state, action, names, viewer, brief)}"
+        words = f"{tiles.name(action.tile)} {play_place(state, action, names, viewer, brief=brief)}"
         if action.touch is not None:  # a matador either way round (R-MT-2)
             words += f" ({action.touch} touching)"
         return words
@@ -162,6 +176,49 @@ def move_words(
     if isinstance(action, Stop):
         return "stop the run"
     return str(action)
+
+
+def _tight(state: Any, play: Play, names: Sequence[str], viewer: int, tightest: bool) -> str:
+    """The place in fewer words than ``brief`` for a list's narrow row: ``on 4``,
+    ``on 6-6`` (the end told by the tile it lies on), ``up arm``, ``North's``,
+    ``Mexican``, ``yours``; ``tightest``: a toe by its number only (``toe 2``)."""
+    board = _board(state)
+    if play.end is None:
+        return _where(state, play, names, viewer, True)
+    if isinstance(board, TrainsBoard):
+        train = place_name(play.end, board.players, viewer, names).removeprefix("the ")
+        train = train.removesuffix(" train")
+        return "yours" if train == "your" else train
+    if isinstance(board, FootBoard):
+        toe = _toe(board, play.end)
+        if toe is not None and tightest:
+            return f"toe {toe[1]}"
+        return foot_place(board, play.end, True)
+    end = play.end
+    if end >= 2:
+        return f"{END_NAMES[end]} arm" if end < len(END_NAMES) else f"arm {end}"
+    ends = state.ends
+    if end >= len(ends):
+        return END_NAMES[end]
+    told = _which_of_two(state, play, ends[end])
+    return f"on {told.removeprefix(' of ')}" if told else f"on {ends[end]}"
+
+
+def move_words_within(
+    state: Any, action: Action, room: int, names: Sequence[str] = (), viewer: int = 0
+) -> str:
+    """``action`` in the most words that fit ``room`` cells, for a list's row: the
+    ``brief`` form of :func:`move_words` (``7-3 North's train``), else fewer words
+    (``7-3 North's``, ``6-1 on 6-6``, ``6-1 up arm``), else without a matador's way
+    round or a toe's double (``5-2 on 0``, ``5-4 toe 2``); the last if none fits."""
+    forms = [move_words(state, action, names, viewer, brief=True)]
+    if isinstance(action, Play):
+        tile = tiles.name(action.tile)
+        tight = f"{tile} {_tight(state, action, names, viewer, False)}"
+        if action.touch is not None:
+            forms.append(f"{tight} ({action.touch} touching)")
+        forms += [tight, f"{tile} {_tight(state, action, names, viewer, True)}"]
+    return next((f for f in forms if len(f) <= room), forms[-1])
 
 
 def place_data(state: Any, action: Action) -> dict[str, Any]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ...engine import Rules, tiles, wanted_number
 from ...engine.actions import END_NAMES
@@ -11,6 +11,8 @@ from .log import where_words
 from .sentence import Sentence
 
 RESUMED = "Welcome back: the match is as you left it. Press any key to go on (clocks stopped)."
+BAR_WIDTH = 78
+"""The message bar's room for one row at 80 columns: a hint's short form fits it."""
 END_KEYS = ("←", "→", "↑", "↓")
 """The key that picks each end (left, right, up, down) when a tile fits several."""
 
@@ -85,47 +87,78 @@ def end_key(end: int, arrows: dict[int, str] | None = None) -> str:
     return _arrow(end, arrows)
 
 
-def end_words(end: int, ends: Sequence[int], arrows: dict[int, str] | None = None) -> str:
-    """``← the 4``, ``↑ the up arm's 1``: the key that picks an end (as the screen draws
-    it) and what the end shows."""
+Places = Mapping[int, str] | None
+"""Each end a tile may go on in words, as :func:`~.places.play_place` says it
+(``{0: "on the 6 of 6-6", 1: "on the 6 of 6-2"}``); None: by the number it shows."""
+
+
+def end_words(
+    end: int,
+    ends: Sequence[int],
+    arrows: dict[int, str] | None = None,
+    places: Places = None,
+) -> str:
+    """``← the 4``, ``↑ the up arm's 1``, ``← the 6 of 6-6``: the key that picks an end
+    (as the screen draws it) and the place, as the move's words name it."""
+    if places and end in places:
+        return f"{_arrow(end, arrows)} {places[end].removeprefix('on ')}"
     if isinstance(end, int) and end >= 2:
         return f"{_arrow(end, arrows)} the {END_NAMES[end]} arm's {ends[end]}"
     return f"{_arrow(end, arrows)} the {ends[end]}"
 
 
+def _ordered(ask: Sequence[int], arrows: dict[int, str] | None) -> list[int]:
+    return sorted(ask, key=lambda e: "←→↑↓".find(_arrow(e, arrows)) % 9)
+
+
 def ends_question(
-    ask: Sequence[int], ends: Sequence[int], arrows: dict[int, str] | None = None
+    ask: Sequence[int],
+    ends: Sequence[int],
+    arrows: dict[int, str] | None = None,
+    places: Places = None,
 ) -> str:
-    ordered = sorted(ask, key=lambda e: "←→↑↓".find(_arrow(e, arrows)) % 9)
-    return " or ".join(end_words(e, ends, arrows) for e in ordered)
+    return " or ".join(end_words(e, ends, arrows, places) for e in _ordered(ask, arrows))
+
+
+def _brief_end(end: int, ends: Sequence[int], arrows: dict[int, str] | None, places: Places) -> str:
+    """``← 6``; ``← 6 of 6-6`` where two ends show the same number."""
+    if places and end in places and " of " in places[end]:
+        return f"{_arrow(end, arrows)} {places[end].removeprefix('on the ')}"
+    return f"{_arrow(end, arrows)} {ends[end]}"
 
 
 def end_question(
-    tile: int, ask: Sequence[int], ends: Sequence[int], arrows: dict[int, str] | None = None
+    tile: int,
+    ask: Sequence[int],
+    ends: Sequence[int],
+    arrows: dict[int, str] | None = None,
+    places: Places = None,
 ) -> Sentence:
     """R-M-2: the tile fits several ends that differ; the person says which, with the
     arrow key each end shows on the felt."""
     which = "both ends" if len(ask) == 2 else f"{len(ask)} ends"
-    ordered = sorted(ask, key=lambda e: "←→↑↓".find(_arrow(e, arrows)) % 9)
-    brief = ", ".join(f"{_arrow(e, arrows)} {ends[e]}" for e in ordered)
+    brief = ", ".join(_brief_end(e, ends, arrows, places) for e in _ordered(ask, arrows))
     return Sentence(
         f"{tiles.name(tile)} fits {which}:",
-        f"{ends_question(ask, ends, arrows)}?  Esc: other tile",
+        f"{ends_question(ask, ends, arrows, places)}?  Esc: other tile",
         "question",
         f"{brief}?  Esc: other tile",
     )
 
 
 def end_question_again(
-    tile: int, ask: Sequence[int], ends: Sequence[int], arrows: dict[int, str] | None = None
+    tile: int,
+    ask: Sequence[int],
+    ends: Sequence[int],
+    arrows: dict[int, str] | None = None,
+    places: Places = None,
 ) -> Sentence:
     """Enter while the table waits for an end: how to answer."""
     which = "both ends" if len(ask) == 2 else f"{len(ask)} ends"
-    ordered = sorted(ask, key=lambda e: "←→↑↓".find(_arrow(e, arrows)) % 9)
-    keys = " or ".join(_arrow(e, arrows) for e in ordered)
+    keys = " or ".join(_arrow(e, arrows) for e in _ordered(ask, arrows))
     return Sentence(
         "",
-        f"{tiles.name(tile)} fits {which}: press {ends_question(ask, ends, arrows)} "
+        f"{tiles.name(tile)} fits {which}: press {ends_question(ask, ends, arrows, places)} "
         "(Esc to choose another tile).",
         "question",
         f"Press {keys} for the end, as the felt shows it (Esc: another tile).",
@@ -138,12 +171,17 @@ def wrong_end(
     ask: Sequence[int],
     ends: Sequence[int],
     arrows: dict[int, str] | None = None,
+    places: Places = None,
 ) -> Sentence:
     where = where_words(end, ends)
+    keys = [_arrow(e, arrows) for e in _ordered(ask, arrows)]
+    press = " or ".join(keys) if len(keys) < 3 else f"{', '.join(keys[:-1])} or {keys[-1]}"
     return Sentence(
         "",
-        f"{tiles.name(tile)} does not go on the {where}: {ends_question(ask, ends, arrows)}",
+        f"{tiles.name(tile)} does not go on the {where}: "
+        f"{ends_question(ask, ends, arrows, places)}",
         "question",
+        f"{tiles.name(tile)} does not go on the {where}: press {press}.",
     )
 
 
@@ -193,7 +231,10 @@ def hint_words(reason: str, move: str = "", arrow: str = "") -> Sentence:
     m = _PERCENT.search(why)
     first = why[: m.start()] if m else why
     first = first.split("; ")[0]
-    short = f"Hint: {head}" + (f": {first}" if first else "") + (f" ({m.group(1)})" if m else "")
+    odds = f" ({m.group(1)})" if m else ""
+    short = f"Hint: {head}" + (f": {first}" if first else "") + odds
+    if len(short) >= BAR_WIDTH and first:  # a long place ("on the 0 of 4-0 (5 touching)")
+        short = f"Hint: {head}{odds}"
     return Sentence("", text, "note", short + ".")
 
 

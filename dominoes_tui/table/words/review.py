@@ -21,7 +21,7 @@ from typing import Any
 
 from ...ai.review import MARKS, HandReview, Judgement, MatchReview, reasons, shape
 from ...engine import Action, Draw, Play, PlayDoubles, SeatView, tiles
-from .places import distinct_moves, move_words, ordinal, place_data, plural
+from .places import distinct_moves, move_words, move_words_within, ordinal, place_data, plural
 
 PLURALS = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
 
@@ -61,6 +61,15 @@ def action_words(j: Judgement, a: Action, names: Sequence[str] = (), *, brief: b
 
 def played_words(j: Judgement, names: Sequence[str] = (), *, brief: bool = False) -> str:
     return action_words(j, j.played, names, brief=brief)
+
+
+def played_within(j: Judgement, room: int, names: Sequence[str] = ()) -> str:
+    """The move played in the most words that fit ``room`` cells (a list's row,
+    :func:`~.places.move_words_within`)."""
+    view = j.view
+    if view is None:
+        return str(j.played)[:room]
+    return move_words_within(view, j.played, room, names, view.seat)
 
 
 def best_words(j: Judgement, names: Sequence[str] = (), *, brief: bool = False) -> str:

@@ -52,6 +52,7 @@ from ...table.words.review import (
     every_move,
     marks_words,
     percent,
+    played_within,
     played_words,
     what_words,
     why_words,
@@ -83,15 +84,16 @@ BEST = "★"
 def entry_text(
     j: Judgement, several_hands: bool, names: Sequence[str] = (), width: int = LIST_ROOM
 ) -> Text:
-    """One decision in the list: ``2·3 ?? 6-4 on the 4`` (hand 2, your 3rd move), cut
-    with an ellipsis to ``width`` cells (the list's room)."""
+    """One decision in the list: ``2·3 ?? 6-4 on the 4`` (hand 2, your 3rd move), the
+    move in as many words as ``width`` cells (the list's room) hold: ``7-3 North's``
+    where ``7-3 North's train`` would not fit."""
     t = Text(no_wrap=True, overflow="ellipsis")
     number = j.mine or j.turn
     where = f"{j.hand}·{number}" if several_hands else f"{number}"
     pad = 4 if several_hands else 2
     t.append(f"{where:>{pad}} ", style="dim")
     t.append(SYMBOLS.get(j.mark, "  "), style=MARK_STYLES.get(j.mark, ""))
-    t.append(f" {played_words(j, names, brief=True)}")
+    t.append(f" {played_within(j, width - len(t) - 1, names)}")
     t.truncate(width, overflow="ellipsis")
     return t
 
