@@ -342,7 +342,7 @@ def modes(set_size: int, width: int, height: int, tile_style: str, sum7: bool) -
         lie, stand = face.lying_size(set_size)[1], face.standing_size(set_size)[1]
         if not sum7:
             out += [Mode(face, True, p) for p in range(stand + 1, lie + 1, -1)]
-        out.append(Mode(face, False, lie + 1, room=not sum7))
+        out += [Mode(face, False, lie + 2, room=not sum7), Mode(face, False, lie + 1, not sum7)]
     if not sum7:
         out += [Mode(DIGITS, True, 3), Mode(DIGITS, True, 2)]
     room = not sum7
@@ -547,6 +547,10 @@ def _snake(
     up = -min((r for _, r, _, _ in placed), default=0)
     rows = up + 1 + down
     _, half = _heights(set_size, mode)
+    if mode.room:  # room above the first row and below the last for a double to stand
+        tall = (mode.face.standing_size(set_size)[1] - 1) // 2
+        if (rows - 1) * mode.pitch + 2 * tall + 1 <= height:
+            half = tall
     used = (rows - 1) * mode.pitch + 2 * half + 1
     lay.fits = used <= height
     lay.needed = used
