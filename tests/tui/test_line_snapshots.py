@@ -16,5 +16,6 @@ SIZES = [
 
 @pytest.mark.parametrize("size", SIZES)
 def test_a_long_classic_line(snap_compare, size) -> None:
-    app = app_at(played("classic", 5, until=lambda g: len(g.line) >= 26))
+    game = played("classic", 5, until=lambda g: len(g.line) >= 25 and g.turn == 0)
+    app = app_at(game)
     assert snap_compare(app, terminal_size=size, run_before=settle)
