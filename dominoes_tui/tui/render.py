@@ -3,9 +3,12 @@
 Nothing here imports Textual; the widgets turn these shapes into styled cells.
 
 One face for a tile everywhere on the table: pips (``●``) in the hand and on the
-line wherever they fit, digits only where space demands it (the whole line then
-takes digits, so the line is never drawn half one way and half the other), and
-the Unicode domino glyphs in both the hand and the line with ``--tiles unicode``.
+line wherever they fit, digits only where space demands it, and the Unicode domino
+glyphs in both the hand and the line with ``--tiles unicode``. The line's face comes
+from the felt's size alone (:func:`line_style`: the biggest face a whole set's line
+fits folded in), so a line keeps its look from its first tile to its last and a
+bigger window shows bigger tiles; a long line folds, its doubles standing across
+wherever there is room.
 
 >>> hand_tile_rows(6, 5, 6)[0]
 ' ●   ● '
@@ -13,6 +16,8 @@ the Unicode domino glyphs in both the hand and the line with ``--tiles unicode``
 [' 6│5 ']
 >>> [c.text for c in line_tile_cells(6, 5, 6, face=SMALL_PIPS)]
 [' ● ● │ ● ● ', ' ● ● │  ●  ', ' ● ● │ ● ● ']
+>>> [c.text for c in line_tile_cells(6, 5, 6, face=NARROW_PIPS)]
+['● ●│● ●', '● ●│ ● ', '● ●│● ●']
 """
 
 from __future__ import annotations
@@ -429,6 +434,7 @@ def layout_line_tall(
     lay = layout_line(line, lead_index, ends, set_size, width, height, arms, sum7, tile_style)
     if lay.fits:
         return lay
+    # Not even the smallest face fits the felt folded: the whole line in it, to scroll.
     smallest = modes(set_size, width, height, tile_style, sum7)[-1]
     tall = max(height, lay.needed)
     for _ in range(200):
