@@ -3,9 +3,12 @@
 Nothing here imports Textual; the widgets turn these shapes into styled cells.
 
 One face for a tile everywhere on the table: pips (``●``) in the hand and on the
-line wherever they fit, digits only where space demands it (the whole line then
-takes digits, so the line is never drawn half one way and half the other), and
-the Unicode domino glyphs in both the hand and the line with ``--tiles unicode``.
+line wherever they fit, digits only where space demands it, and the Unicode domino
+glyphs in both the hand and the line with ``--tiles unicode``. The line's face comes
+from the felt's size alone (:func:`line_style`: the biggest face a whole set's line
+fits folded in), so a line keeps its look from its first tile to its last and a
+bigger window shows bigger tiles; a long line folds, its doubles standing across
+wherever there is room.
 
 >>> hand_tile_rows(6, 5, 6)[0]
 ' ●   ● '
@@ -13,12 +16,15 @@ the Unicode domino glyphs in both the hand and the line with ``--tiles unicode``
 [' 6│5 ']
 >>> [c.text for c in line_tile_cells(6, 5, 6, face=SMALL_PIPS)]
 [' ● ● │ ● ● ', ' ● ● │  ●  ', ' ● ● │ ● ● ']
+>>> [c.text for c in line_tile_cells(6, 5, 6, face=NARROW_PIPS)]
+['● ●│● ●', '● ●│ ● ', '● ●│● ●']
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..engine import Placed, tiles, wanted_number
 
@@ -105,6 +111,8 @@ class Face:
     name: str
     half_width: int
     """Pips: each half's width (0: digits or glyphs)."""
+    pad: int = 1
+    """Pips: the blank columns either side of each half."""
 
     def lying(self, a: int, b: int, set_size: int) -> list[str]:
         """``a`` on the left, ``b`` on the right."""
@@ -116,7 +124,8 @@ class Face:
             ha, hb = self._half(a), self._half(b)
             if self.half_width == HAND_TILE_WIDTH:  # the hand's own face, turned
                 return [x + "│" + y for x, y in zip(ha, hb)]
-            return [f" {x} │ {y} " for x, y in zip(ha, hb)]
+            p = " " * self.pad
+            return [f"{p}{x}{p}│{p}{y}{p}" for x, y in zip(ha, hb)]
         d = digits(set_size)
         if self.name == "tight":
             return [f"{a:>{d}}│{b:<{d}}"]
@@ -132,8 +141,9 @@ class Face:
             ha, hb = self._half(a), self._half(b)
             if self.half_width == HAND_TILE_WIDTH:
                 return ha + ["─" * self.half_width] + hb
-            w = self.half_width + 2
-            return [f" {x} " for x in ha] + ["─" * w] + [f" {y} " for y in hb]
+            p = " " * self.pad
+            w = self.half_width + 2 * self.pad
+            return [f"{p}{x}{p}" for x in ha] + ["─" * w] + [f"{p}{y}{p}" for y in hb]
         w = digits(set_size) + 2
         return [str(a).center(w), "─" * w, str(b).center(w)]
 
@@ -157,12 +167,11 @@ TIGHT = Face("tight", 0)
 """Digits with no padding: the last resort for a very long line (double-12, 4 players)."""
 SMALL_PIPS = Face("small pips", 3)
 """Pips in halves three cells wide: an 11x3 tile, a 5x7 double across."""
+NARROW_PIPS = Face("narrow pips", 3, pad=0)
+"""The same pips with no margin about them: a 7x3 tile, a 3x7 double across."""
 PIPS = Face("pips", HAND_TILE_WIDTH)
 """The hand's own face turned on its side: a 15x3 tile, a 7x7 double across."""
 UNICODE = Face("unicode", 0)
-
-BIG_FELT = (100, 20)
-"""From this size of felt up, the line may take the hand's own (bigger) pip face."""
 
 
 def has_pips(set_size: int) -> bool:
@@ -268,6 +277,9 @@ class Mode:
     face: Face
     across: bool
     pitch: int
+    room: bool = False
+    """Doubles in line, each standing across instead wherever the felt about it is free
+    (every tile keeps a lying tile's room in the row, so none moves for it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,29 +332,60 @@ def _lay_arm(
 
 
 def modes(set_size: int, width: int, height: int, tile_style: str, sum7: bool) -> list[Mode]:
-    """The ways to draw the line, best first: the first one that fits is used.
+    """Every way to draw the line, best first: the biggest face first, each with its
+    doubles across (rows as far apart as there is room for) before doubles in line.
 
-    Pips where they fit (the hand's own face on a big felt), digits where space
-    demands; Matador's doubles lie endwise (R-MT-3), so never across.
+    Matador's doubles lie endwise (R-MT-3), so never across. Which of these the line
+    takes is :func:`line_style`'s choice, made from the felt's size alone.
     """
-    out: list[Mode] = []
     if tile_style == "unicode" and has_pips(set_size):
+        out = [] if sum7 else [Mode(UNICODE, True, 2)]
+        return out + [Mode(UNICODE, False, 2), Mode(UNICODE, False, 1)]
+    faces = [PIPS, SMALL_PIPS, NARROW_PIPS] if has_pips(set_size) else []
+    out = []
+    for face in faces:  # rows of pips never touch: a felt row between them
+        lie, stand = face.lying_size(set_size)[1], face.standing_size(set_size)[1]
         if not sum7:
-            out.append(Mode(UNICODE, True, 2))
-        out += [Mode(UNICODE, False, 2), Mode(UNICODE, False, 1)]
-        return out
-    if has_pips(set_size):
-        if width >= BIG_FELT[0] and height >= BIG_FELT[1]:
-            if not sum7:
-                out.append(Mode(PIPS, True, 8))
-            out.append(Mode(PIPS, False, 4))
-        if not sum7:
-            out.append(Mode(SMALL_PIPS, True, 8))
-        out.append(Mode(SMALL_PIPS, False, 4))
+            out += [Mode(face, True, p) for p in range(stand + 1, lie + 1, -1)]
+        out += [Mode(face, False, lie + 2, room=not sum7), Mode(face, False, lie + 1, not sum7)]
     if not sum7:
-        out.append(Mode(DIGITS, True, 3))
-    out += [Mode(DIGITS, False, 2), Mode(DIGITS, False, 1), Mode(TIGHT, False, 1)]
+        out += [Mode(DIGITS, True, 3), Mode(DIGITS, True, 2)]
+    room = not sum7
+    out += [Mode(DIGITS, False, 2, room), Mode(DIGITS, False, 1, room), Mode(TIGHT, False, 1, room)]
     return out
+
+
+REFERENCE_TILES = 28
+"""The line a style must hold folded on the felt to be chosen: a whole double-six set
+(longer than nearly every hand's line of the bigger sets too), one tile in four a
+double, the lead a third of the way along."""
+
+
+def _reference_line(set_size: int) -> list[Placed]:
+    top = min(set_size, 9)  # the widest numbers of the set
+    return [
+        Placed(i, top, top) if i % 4 == 2 else Placed(i, top, (top + 1 + i) % (top + 1))
+        for i in range(REFERENCE_TILES)
+    ]
+
+
+@lru_cache(maxsize=128)
+def line_style(set_size: int, width: int, height: int, tile_style: str, sum7: bool) -> int:
+    """Which of :func:`modes` a line on a felt this size starts from: the biggest face
+    in which the reference line fits folded (its doubles across wherever there is room).
+
+    Chosen from the size alone, never from the line's length, so a line keeps one look
+    from its first tile to its last; the next modes of the same face only fold its rows
+    closer. The index returned is the first mode of that face and way of laying doubles.
+    """
+    ladder = modes(set_size, width, height, tile_style, sum7)
+    ref = _reference_line(set_size)
+    ends = (ref[0].left, ref[-1].right)
+    for mode in ladder:
+        lay = _snake(ref, len(ref) // 3, ends, set_size, width, height, mode, sum7)
+        if lay.fits:
+            return next(j for j, m in enumerate(ladder) if m.face == mode.face)
+    return len(ladder) - 1
 
 
 def layout_line(
@@ -356,15 +399,19 @@ def layout_line(
     sum7: bool = False,
     tile_style: str = "box",
 ) -> LineLayout:
-    """The best layout that fits (see :func:`modes`).
+    """The line laid in the style the felt's size gives it (:func:`line_style`).
 
     ``arms`` (the spinner's up and down arms, R-F-1) lays the line as a cross
     about the spinner, which ``lead_index`` then names: the up and down arms
     leave it vertically. ``sum7`` writes what each open end needs on its marker
     (Matador).
     """
+    ladder = modes(set_size, width, height, tile_style, sum7)
     lay = LineLayout(width, height, fits=False)
-    for mode in modes(set_size, width, height, tile_style, sum7):
+    # The style's own modes first (its rows folded closer and closer); the smaller ones
+    # after it only when even the folded line cannot fit the felt at all, and then the
+    # whole line takes the smaller face.
+    for mode in ladder[line_style(set_size, width, height, tile_style, sum7) :]:
         lay = _layout(line, lead_index, ends, set_size, width, height, mode, arms, sum7)
         if lay.fits:
             break
@@ -387,6 +434,7 @@ def layout_line_tall(
     lay = layout_line(line, lead_index, ends, set_size, width, height, arms, sum7, tile_style)
     if lay.fits:
         return lay
+    # Not even the smallest face fits the felt folded: the whole line in it, to scroll.
     smallest = modes(set_size, width, height, tile_style, sum7)[-1]
     tall = max(height, lay.needed)
     for _ in range(200):
@@ -505,6 +553,10 @@ def _snake(
     up = -min((r for _, r, _, _ in placed), default=0)
     rows = up + 1 + down
     _, half = _heights(set_size, mode)
+    if mode.room:  # room above the first row and below the last for a double to stand
+        tall = (mode.face.standing_size(set_size)[1] - 1) // 2
+        if (rows - 1) * mode.pitch + 2 * tall + 1 <= height:
+            half = tall
     used = (rows - 1) * mode.pitch + 2 * half + 1
     lay.fits = used <= height
     lay.needed = used
@@ -524,7 +576,39 @@ def _snake(
         lay.cells += _bend(x, y0, y1, right_side=on_right)
     if not lay.fits:
         return lay
+    if mode.room:
+        doubles = {p.tile: p.left for p in line if p.double}
+        lay.cells = _stand_doubles(lay.cells, doubles, set_size, mode.face, width, height)
     return _finish(lay)
+
+
+def _stand_doubles(
+    cells: list[Cell], doubles: dict[int, int], set_size: int, face: Face, width: int, height: int
+) -> list[Cell]:
+    """Each double laid in line stands across it instead where the felt about it is free
+    (inside the felt, on no other tile, bend or marker), centred in its place in the row.
+    ``doubles``: the pips of each double, by tile."""
+    taken = {(c.x + i, c.y) for c in cells for i in range(len(c.text))}
+    by_tile: dict[int, list[Cell]] = {}
+    for c in cells:
+        if c.tile in doubles:
+            by_tile.setdefault(c.tile, []).append(c)
+    out = [c for c in cells if c.tile not in doubles]
+    for t, own in by_tile.items():
+        mine = {(c.x + i, c.y) for c in own for i in range(len(c.text))}
+        rows = face.standing(doubles[t], doubles[t], set_size)
+        x0 = min(c.x for c in own)
+        x = x0 + (len(own[0].text) - len(rows[0])) // 2
+        ys = sorted(c.y for c in own)
+        top = ys[(len(ys) - 1) // 2] - (len(rows) - 1) // 2
+        stand = {(x + i, top + j) for j in range(len(rows)) for i in range(len(rows[0]))}
+        inside = all(0 <= cx < width and 0 <= cy < height for cx, cy in stand)
+        if inside and not (stand & (taken - mine)):
+            taken = (taken - mine) | stand
+            out += _tile_cells(rows, x, top, t)
+        else:
+            out += own
+    return out
 
 
 class _NoRoom(Exception):

@@ -15,7 +15,11 @@ from dominoes_tui.tui.render import (
     hand_tile_rows,
     layout_line,
     layout_line_tall,
+    line_style,
     render_plain,
+)
+from dominoes_tui.tui.render import (
+    modes as line_modes,
 )
 
 LINE_AREA_80x24 = (53, 11)  # 80 less the move log 27; 24 less top 2, message 2, hand 8, footer 1
@@ -112,3 +116,58 @@ def test_a_line_too_long_for_its_rows_is_laid_out_taller_to_scroll() -> None:
     tall = layout_line_tall(g.line, _lead_index(g), g.ends, 12, 50, 3)
     assert tall.fits and tall.height > 3
     _check_cells(tall, (50, tall.height), g)
+
+
+def _growing_line(variant: str, seed: int, lengths: tuple[int, ...]) -> dict[int, Game]:
+    """The positions of one hand where its line first reaches each of ``lengths``."""
+    rules = load_variant(variant)
+    g = new_game(rules, seed)
+    players = [make_player("easy", seed + i) for i in range(rules.players)]
+    out: dict[int, Game] = {}
+    while g.phase == "play" and len(out) < len(lengths):
+        g.apply(players[g.turn].choose(seat_view(g, g.turn)))
+        if len(g.line) in lengths and len(g.line) not in out:
+            out[len(g.line)] = Game.replay(rules, seed, list(g.log))
+    assert sorted(out) == sorted(lengths)
+    return out
+
+
+@pytest.mark.parametrize("seed", [11, 27])
+@pytest.mark.parametrize("size", [LINE_AREA_80x24, LINE_AREA_100x32])
+def test_a_growing_line_keeps_one_face_from_its_first_tile_to_its_last(size, seed) -> None:
+    """The face comes from the felt's size, not the line's length: a long line folds
+    (and its doubles still stand across where the felt about them is free)."""
+    faces = {}
+    for n, g in _growing_line("draw", seed, (1, 8, 15, 25)).items():
+        lay = layout_line(g.line, _lead_index(g), g.ends, 6, *size)
+        assert lay.fits, render_plain(lay)
+        _check_cells(lay, size, g)
+        faces[n] = lay.face
+    assert len(set(faces.values())) == 1, faces
+    face = faces[1]
+    if size == LINE_AREA_100x32:
+        assert face.half_width, "pips at 100x32 and up"
+    assert face is line_modes(6, *size, "box", False)[line_style(6, *size, "box", False)].face
+
+
+@pytest.mark.parametrize("n, size", [(15, LINE_AREA_100x32), (25, (120, 30))])
+def test_doubles_stand_across_after_the_line_folds(n, size) -> None:
+    g = _growing_line("draw", 27, (n,))[n]
+    lay = layout_line(g.line, _lead_index(g), g.ends, 6, *size)
+    assert lay.fits and lay.face.half_width
+    assert len({c.y for c in lay.cells if c.kind == "turn"}) > 1, "the line folded"
+    turns = [c.y for c in lay.cells if c.kind == "turn"]
+    doubles = [p.tile for p in g.line if p.double]
+    standing = [t for t in doubles if any(c.kind == "rule" for c in lay.cells if c.tile == t)]
+    # a double across: taller than a lying tile, and one of them beyond the first bend
+    assert all(len({c.y for c in lay.cells if c.tile == t}) == 7 for t in standing)
+    beyond = [t for t in standing if max(c.y for c in lay.cells if c.tile == t) > min(turns) + 3]
+    assert beyond, render_plain(lay)
+
+
+def test_a_bigger_felt_takes_a_bigger_face() -> None:
+    widths = [
+        line_modes(6, w, h, "box", False)[line_style(6, w, h, "box", False)].face.lying_size(6)[0]
+        for w, h in (LINE_AREA_80x24, LINE_AREA_100x32, (120, 30), (173, 37))
+    ]
+    assert widths == sorted(widths) and widths[0] < widths[1] < widths[-1]

@@ -254,13 +254,15 @@ async def test_a_big_terminal_grows_the_line_and_the_hand(tmp_path, monkeypatch)
 
 
 async def test_the_line_has_the_hands_pips_where_they_fit() -> None:
+    """From 100x32 up the line has pips from its first tile (its face comes from the
+    felt's size: at 80x24 a whole line of pips would not fit, so it has digits)."""
     app = make_app("classic", seed=5)
-    async with app.run_test(size=SMALL) as pilot:
+    async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot)
         await pilot.press("enter")
         await settle(pilot)
         line = app.screen.query_one(LineView)
-        assert line.layout.face is SMALL_PIPS
+        assert line.layout.face.half_width and line.layout.face is not DIGITS
         assert "●" in "".join(c.text for c in line.layout.cells)
 
 

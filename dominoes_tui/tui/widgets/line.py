@@ -4,6 +4,8 @@ With a spinner (All Fives) the line is a cross about it: the up and down arms
 leave it vertically. While the person is asked which end, each end in question
 shows the arrow key that picks it (the arrows match the drawing: the end drawn
 further left is ←, even when it is the line's right end after the snake turned).
+The tiles keep one face at a given size of the widget (:func:`render.line_style`):
+a longer line folds, a resized window lays it anew in the face of its new size.
 """
 
 from __future__ import annotations
