@@ -65,8 +65,11 @@ def _scores_table(table: TableSession) -> Text:
     t = Text()
     t.append("Score  ", style="bold #d9b24a")
     for side, name in enumerate(table.side_names):
-        t.append(f"{name} ", style="bold")
-        t.append(f"{score_text(r, g.scores, side)}   ")
+        if side:
+            t.append(" · ", style="dim")
+        t.append(f"{name}: ", style="bold")  # "CPU 1: 0", never "CPU 1 0"
+        t.append(score_text(r, g.scores, side))
+    t.append("   ")
     if g.scores.hanging:
         t.append(f"hanging {g.scores.hanging}   ", style="#f0a050")
     if table.rounds:  # R-TR-5, R-CF-5: penalties

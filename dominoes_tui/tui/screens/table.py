@@ -42,7 +42,7 @@ from ...table import (
     TouchQuestion,
     Waiting,
 )
-from ...table.words import RESUMED, round_title
+from ...table.words import RESUMED
 from ..messages import LeaveTable, NewGame, Quit, StartMatch
 from ..strategy_coach import TableCoach
 from ..widgets.clock import clock_text
@@ -66,7 +66,17 @@ KEYS = {"d": Draw, "p": Pass, "t": PlayDoubles, "r": Resign, "s": Stop}
 answered with why not when pressed then."""
 
 
-KEYS_THAT_COME_AND_GO = ("stop_run", "pass_turn", "two_doubles", "draw", "resign", "hint", "play")
+KEYS_THAT_COME_AND_GO = (
+    "stop_run",
+    "pass_turn",
+    "two_doubles",
+    "draw",
+    "resign",
+    "hint",
+    "play",
+    "felt",
+    "older",
+)
 """The actions whose keys :meth:`TableScreen.check_action` shows only when they apply."""
 
 
@@ -90,6 +100,22 @@ class TableScreen(Screen):
         Binding("s", "stop_run", "Stop run", tooltip="End your first-turn run here"),
         Binding("h", "hint", "Hint"),
         Binding("l", "log", "Log", tooltip="Show every move of the match so far"),
+        Binding(
+            "pageup",
+            "felt(-1)",
+            "Scroll",
+            key_display="PgUp/Dn",
+            tooltip="Scroll the felt's rows out of sight",
+        ),
+        Binding("pagedown", "felt(1)", "Scroll", show=False),
+        Binding(
+            "left_square_bracket",
+            "older(-1)",
+            "Older",
+            key_display="[ ]",
+            tooltip="Older tiles on the long rows ([), the newest again (])",
+        ),
+        Binding("right_square_bracket", "older(1)", "Newer", show=False),
         Binding("question_mark", "rules", "Help", key_display="?"),
         Binding("r", "resign", "Resign"),
         Binding("q", "quit_match", "Quit"),
@@ -332,32 +358,29 @@ class TableScreen(Screen):
             self._show_line(last)
         self._repaint_rows()
         title = Text()
-        title.append(f"Hand {g.hand_no}" if g.phase != "match_over" else "Match over", "bold")
-        if s.rounds:
-            title = Text()
-            title.append(f"Round {g.hand_no}" if g.phase != "match_over" else "Match over", "bold")
-        title.append(f" · {s.rules.name}", style="#d9b24a")
+        if g.phase == "match_over":
+            title.append("Match over · ", "bold")
+        elif not s.rounds:  # the rounds games say their round once: on the scores row
+            title.append(f"Hand {g.hand_no} · ", "bold")
+        title.append(s.rules.name, style="#d9b24a")
         self.query_one("#log-title", Static).update(title)
         entries = s.log()
         self.query_one(MoveLog).show(entries[-60:] or ["No moves yet."], g.hand_no)
         self.query_one(MessageBar).show(s.lines)
         # the key line is drawn again only when the keys that apply change (redrawing it
         # after every move was a third of a move's time on the screen)
-        shown = tuple(self.check_action(a, ()) for a in KEYS_THAT_COME_AND_GO)
-        if shown != self._keys_shown:
-            self._keys_shown = shown
-            self.refresh_bindings()
+        self._refresh_keys()
 
     def _show_places(self, last: set[int]) -> None:
         """Mexican Train's trains or Chicken Foot's foot, from the board every seat sees."""
         s = self.session
         board = s.view().board
-        title = round_title(s.game).split(":")[0]  # "Round 3 of 13"
+        # the round's number is on the scores row (one place), not on the hub
         if isinstance(board, TrainsBoard):
-            hub, says, rows = trains_rows(board, s.names, s.turn, title)
+            hub, says, rows = trains_rows(board, s.names, s.turn)
         else:
             assert isinstance(board, FootBoard)
-            hub, says, rows = foot_rows(board, title)
+            hub, says, rows = foot_rows(board)
         q = s.question
         asked = q.places if isinstance(q, PlaceQuestion) else ()
         self.query_one(PlacesView).show(
@@ -414,16 +437,17 @@ class TableScreen(Screen):
         seats = s.seats()
         if len(seats) > 4:  # two rows: four seats each, the boneyard on the first
             half = (len(seats) + 1) // 2
-            first = seats_text(seats[:half], width, s.thinking, bone, clocks, backs=False)
-            second = seats_text(seats[half:], width, False, None, clocks, backs=False)
+            thinks = s.thinking_seat
+            first = seats_text(seats[:half], width, thinks, bone, clocks, backs=False)
+            second = seats_text(seats[half:], width, thinks, None, clocks, backs=False)
             return Text("\n").join([first, second])
-        return seats_text(seats, width, s.thinking, bone, clocks)
+        return seats_text(seats, width, s.thinking_seat, bone, clocks)
 
     def _scores_text(self, width: int) -> Text:
         """The target, each side's score (held points spelled out, All Fives' points just
         scored as +N), then what is at stake: hanging points, a bonus led, the ends."""
         s = self.session
-        return scores_text(*s.score_parts(), width)
+        return scores_text(*s.score_parts(), width, rows=2 if s.rules.players > 4 else 1)
 
     def _repaint_clock(self) -> None:
         """Show which clock runs and its time (the clocks change without an event)."""
@@ -484,7 +508,43 @@ class TableScreen(Screen):
             return self.session.can(can[action])
         if action in ("hint", "play"):
             return self.session.my_turn and not self.session.waiting_for_key
+        if action == "felt":  # shown only while part of the felt is out of sight
+            return self._felt_hides()[0]
+        if action == "older":
+            return self._felt_hides()[1]
         return True
+
+    def _felt_hides(self) -> tuple[bool, bool]:
+        """What the felt keeps out of sight now: rows (PgUp/PgDn), a row's tiles ([ ])."""
+        felt = self.query("#line")
+        if not felt:
+            return False, False
+        view = felt.first()
+        if isinstance(view, PlacesView):
+            return view.hidden_rows(), view.hidden_tiles()
+        if isinstance(view, LineView):
+            return view.hidden_rows(), False
+        return False, False
+
+    def action_felt(self, direction: int) -> None:
+        """PgUp/PgDn: the felt's rows out of sight (trains, arms and toes, a tall line)."""
+        view = self.query_one("#line")
+        if isinstance(view, (PlacesView, LineView)):
+            view.page(direction)
+        self._refresh_keys()
+
+    def action_older(self, delta: int) -> None:
+        """``[``: older tiles on the long trains, arms or toes; ``]``: back to the newest."""
+        view = self.query_one("#line")
+        if isinstance(view, PlacesView):
+            view.shift_tiles(delta * 3)
+        self._refresh_keys()
+
+    def _refresh_keys(self) -> None:
+        shown = tuple(self.check_action(a, ()) for a in KEYS_THAT_COME_AND_GO)
+        if shown != self._keys_shown:
+            self._keys_shown = shown
+            self.refresh_bindings()
 
     def keys_now(self) -> list[tuple[str, str]]:
         """The keys that apply now and what they do (the footer's, for the help screen)."""
@@ -507,6 +567,11 @@ class TableScreen(Screen):
                 out.append((key, words))
         if s.my_turn:
             out.append(("h", "a hint"))
+        rows, older = self._felt_hides()
+        if rows:
+            out.append(("PgUp/PgDn", "the felt's rows out of sight"))
+        if older:
+            out.append(("[ / ]", "older tiles on the long rows / the newest again"))
         out.append(("l", "the whole move log"))
         if s.can(Resign):
             out.append(("r", "resign the match"))

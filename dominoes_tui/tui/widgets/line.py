@@ -153,6 +153,17 @@ class LineView(Widget):
             self.scroll_row = row
             self.refresh()
 
+    def hidden_rows(self) -> bool:
+        """The line is taller than the felt (PgUp/PgDn, or the wheel, scroll it)."""
+        h = self.size.height
+        return h > 1 and self.layout.height > h
+
+    def page(self, direction: int) -> bool:
+        """PgUp (-1) or PgDn (1): most of a felt's height; False: nothing moved."""
+        before = self.scroll_row
+        self._scroll(direction * max(1, self.size.height - 2))
+        return self.scroll_row != before
+
     def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
         event.stop()
         event.prevent_default()
