@@ -51,7 +51,7 @@ from ..widgets.line import LineView, lead_index
 from ..widgets.log import LogScreen, MoveLog
 from ..widgets.message import MessageBar
 from ..widgets.places import PlacesView, foot_rows, trains_rows
-from ..widgets.seats import Boneyard, scores_text, seats_text
+from ..widgets.seats import Boneyard, scores_text, seat_rows
 from .dialogs import ConfirmScreen, HandOverScreen, MatchOverScreen, RoundOverScreen, RulesScreen
 
 __all__ = ["RESUMED", "TableScreen"]
@@ -434,14 +434,8 @@ class TableScreen(Screen):
         else:
             bone = Boneyard(view.boneyard_count, 0, draws=False)
         clocks = {seat: clock_text(s.clock, seat) for seat in range(r.players)}
-        seats = s.seats()
-        if len(seats) > 4:  # two rows: four seats each, the boneyard on the first
-            half = (len(seats) + 1) // 2
-            thinks = s.thinking_seat
-            first = seats_text(seats[:half], width, thinks, bone, clocks, backs=False)
-            second = seats_text(seats[half:], width, thinks, None, clocks, backs=False)
-            return Text("\n").join([first, second])
-        return seats_text(seats, width, s.thinking_seat, bone, clocks)
+        # beyond four seats, two rows: four seats each, the boneyard on the first
+        return seat_rows(s.seats(), width, s.thinking_seat, bone, clocks)
 
     def _scores_text(self, width: int) -> Text:
         """The target, each side's score (held points spelled out, All Fives' points just

@@ -36,6 +36,7 @@ __all__ = [
     "Boneyard",
     "partner_of",
     "seat_names",
+    "seat_rows",
     "seats_text",
     "side_names",
 ]
@@ -114,7 +115,7 @@ def _seat(
     partner_words: str,
     clock: Text | None,
     count: str = "tiles",
-    thinks: bool = False,
+    thinks: str = "",
 ) -> Text:
     t = Text()
     t.append(TURN if s.turn else " ", style=TURN_STYLE)
@@ -137,8 +138,8 @@ def _seat(
         t.append(" ")
         t.append_text(clock)
     if thinks:  # beside the seat that thinks, in place of its last move
-        t.append(" · ")
-        t.append(THINKING, style=THINKING_STYLE)
+        t.append(" · " if len(thinks) > 1 else " ")
+        t.append(thinks, style=THINKING_STYLE)
     elif last and s.last:
         t.append(" · ")
         t.append(_brief(s.last, last), style=LAST_STYLE)
@@ -176,32 +177,44 @@ def seats_text(
     many = len(seats) > 2
     tries = []
     lasts = ("full", "tile", "") if many else ("",)  # with two, the move log says it all
-    for last in lasts:  # the last moves go last of all
-        for bone in forms:
-            for n_backs in ((5 if many else 7), 0) if backs else (0,):
-                for count in COUNT_FORMS:
-                    for sep in ("   ", "  ", " "):
-                        tries.append((n_backs, last, bone, sep, count))
-    for bone in forms:
-        tries.append((0, "", bone, " ", "colon"))
-    best = None
-    for n_backs, last, bone, sep, count in tries:
+    for think in (THINKING, "…"):
+        for last in lasts:  # the last moves go last of all
+            for bone in forms:
+                for n_backs in ((5 if many else 7), 0) if backs else (0,):
+                    for count in COUNT_FORMS:
+                        for sep in ("   ", "  ", " "):
+                            tries.append((n_backs, last, bone, sep, count, think))
+    for n_backs, last, bone, sep, count, think in tries:
         t = _row(seats, n_backs, last, bone, sep, " (partner)", None, clocks, count)
-        if t.cell_len + _reserve(seats, last) <= width:
+        if t.cell_len + _reserve(seats, last, think) <= width:
             break
-        best = t
-    else:
-        assert best is not None
-        best = _row(seats, n_backs, last, bone, sep, " (partner)", thinking, clocks, count)
-        best.truncate(width)  # cannot happen at 80 columns with up to 4 seats (tested)
-        return best
-    return _row(seats, n_backs, last, bone, sep, " (partner)", thinking, clocks, count)
+    t = _row(seats, n_backs, last, bone, sep, " (partner)", thinking, clocks, count, think)
+    t.truncate(width)  # cannot happen at 80 columns with up to 8 seats (tested)
+    return t
 
 
-def _reserve(seats: Sequence[SeatInfo], last: str) -> int:
+def seat_rows(
+    seats: Sequence[SeatInfo],
+    width: int,
+    thinking: int | None = None,
+    boneyard: Boneyard | None = None,
+    clocks: Mapping[int, Text] | None = None,
+) -> Text:
+    """The seats as the table shows them: one row of up to four seats, or two rows
+    (the first half with the boneyard, the rest under them) beyond four; each row
+    fitted to ``width`` with "thinking…" beside the seat that thinks."""
+    if len(seats) <= 4:
+        return seats_text(seats, width, thinking, boneyard, clocks)
+    half = (len(seats) + 1) // 2
+    first = seats_text(seats[:half], width, thinking, boneyard, clocks, backs=False)
+    second = seats_text(seats[half:], width, thinking, None, clocks, backs=False)
+    return Text("\n").join([first, second])
+
+
+def _reserve(seats: Sequence[SeatInfo], last: str, think: str = THINKING) -> int:
     """The cells "thinking…" adds beside the CPU seat it widens most (in place of its
     last move when the row shows last moves)."""
-    said = len(" · " + THINKING)
+    said = len((" · " if len(think) > 1 else " ") + think)
     return max(
         (said - (len(" · " + _brief(s.last, last)) if last and s.last else 0) for s in seats
          if s.seat != 0),
@@ -219,12 +232,13 @@ def _row(
     thinking: int | None,
     clocks: Mapping[int, Text],
     count: str = "tiles",
+    think: str = THINKING,
 ) -> Text:
     t = Text()
     for i, s in enumerate(seats):
         if i:
             t.append(sep)
-        thinks = thinking is not None and s.seat == thinking
+        thinks = think if thinking is not None and s.seat == thinking else ""
         t.append_text(_seat(s, backs, last, partner_words, clocks.get(s.seat), count, thinks))
     if bone.plain:
         t.append(sep)
