@@ -1,4 +1,5 @@
-"""Issue 25: the seats and scores rows read at once at every seat count, 2 to 8.
+"""Issue 25: the seats and scores rows read at once at every seat count, 2 to 8, and
+the rounds games say "round" where the line games say "hand".
 
 A name never touches its figures ("CPU 1: 0", "North · 6 tiles · 12-8", never
 "CPU 1 0" or "CPU 4 11 12-8"), "thinking…" stands beside the seat that thinks (the
@@ -13,9 +14,17 @@ import re
 
 import pytest
 
-from dominoes_tui.engine import load_variant
+from dominoes_tui.engine import Scores, load_variant
 from dominoes_tui.table import TableSession
-from dominoes_tui.table.words import SeatInfo, round_title, seat_names
+from dominoes_tui.table.resume import rebuild
+from dominoes_tui.table.words import (
+    SeatInfo,
+    hand_over_line,
+    match_summary,
+    resume_question,
+    round_title,
+    seat_names,
+)
 from dominoes_tui.tui.widgets.seats import (
     THINKING,
     Boneyard,
@@ -152,3 +161,40 @@ def test_a_rounds_match_at_many_seats_reads_at_80_columns(variant, players) -> N
         else:
             break
     assert s.game.hand_no == 2 or s.match_over  # the first round was played through
+
+
+# ------------------------------------------------------------------ the house's words
+@pytest.mark.parametrize("variant", ["mexican-train", "chicken-foot"])
+def test_the_rounds_games_say_round(variant) -> None:
+    """Mexican Train and Chicken Foot say "round" where the line games say "hand": the
+    move log's divider (as played and as rebuilt for a resumed match) and the resume
+    question's summary."""
+    rules = load_variant(variant, players=3, rounds=2)
+    s = TableSession(rules, 4, "easy", autosave=False)
+    rng = random.Random(4)
+    s.start()
+    for _ in range(600):
+        if s.match_over or s.game.hand_no == 2:
+            break
+        if s.cpu_request is not None:
+            s.run_cpu()
+        elif s.game.phase == "hand_over":
+            s.next_hand()
+        elif s.my_turn:
+            s.commit(rng.choice(s.game.legal_actions()))
+    assert s.game.hand_no == 2
+    log = s.log_lines()
+    assert "— round 1 over —" in log
+    assert not any("hand" in line for line in log if line.startswith("—"))
+    rebuilt = [e.text for e in rebuild(s.game, s.names).entries]
+    assert "— round 1 over —" in rebuilt
+    summary = match_summary(rules, s.game.hand_no, s.game.scores, s.side_names)
+    assert summary.endswith(", round 2") and "hand" not in summary
+    assert resume_question(summary).startswith(f"Resume the {rules.name} match, You: ")
+
+
+def test_the_line_games_say_hand() -> None:
+    rules = load_variant("classic")
+    summary = match_summary(rules, 4, Scores((34, 51), (0, 0)), ("You", "Ada"))
+    assert summary == "the classic match, You: 34 – Ada: 51, hand 4"
+    assert hand_over_line(3) == "— hand 3 over —"

@@ -48,6 +48,7 @@ from .glance import (
 from .log import (
     LogEntry,
     hand_over_line,
+    hand_word,
     log_entries,
     log_lines,
     place_words,
@@ -169,6 +170,7 @@ __all__ = [
     "forced_words",
     "hand_how",
     "hand_over_line",
+    "hand_word",
     "hanging_words",
     "held_counts",
     "hint_words",

@@ -582,7 +582,8 @@ class WatchScreen(DismissOnce, ModalScreen[None]):
             g = saved.game
             lines = log_lines(g.events, saved.info.names)[-self.MOVES :]
             t.append("\n\n")
-            t.append("\n".join(lines) if lines else "The hand has just been dealt.")
+            dealt = "round" if g.rules.is_rounds else "hand"
+            t.append("\n".join(lines) if lines else f"The {dealt} has just been dealt.")
         if free:
             self.closed_there = True
             t.append("\n\nThe other window has closed its table", "bold #ffe9a8")
