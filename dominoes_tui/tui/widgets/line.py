@@ -22,6 +22,8 @@ from ..render import Cell, LineLayout, end_arrows, end_positions, layout_line_ta
 
 TILE = Style(color="#1d1a14", bgcolor="#f3ecd8")
 TILE_LAST = Style(color="#1d1a14", bgcolor="#f7d98b")
+TILE_LAST_FACE = TILE_LAST + Style(underline=True)
+"""The last tile laid: tinted, and its numbers underlined (not by colour alone)."""
 TURN = Style(color="#6f9c84")
 END = Style(color="#1d1a14", bgcolor="#d9b24a", bold=True)
 END_ASK = Style(color="#000000", bgcolor="#ffe066", bold=True, reverse=False, blink=True)
@@ -181,7 +183,7 @@ class LineView(Widget):
     def _style(self, c: Cell) -> Style | None:
         if c.kind in ("tile", "rule"):
             if c.tile in self.last_tiles:
-                return TILE_LAST
+                return TILE_LAST_FACE if c.kind == "tile" else TILE_LAST
             return SPINNER if c.tile is not None and c.tile == self.spinner else TILE
         if c.kind == "turn":
             return TURN

@@ -13,11 +13,12 @@ round's double), and the rows that matter now (the asked places, the newest
 tile) are kept in sight.
 
 No cue is colour alone: the double to satisfy is drawn in brackets
-(``[6│6]``), the last tile laid is underlined, and a train open to all has its
-``●``.
+(``[6│6]``), the last tile laid is underlined, the place ↑/↓ marks is in
+brackets (``[2▸7]``), and a train open to all has its ``●`` (said in words on
+the first one).
 
 While the table asks where a tile goes, each place offered shows the number
-that picks it (``1▸7``) and the one ↑/↓ marks is shown reversed; a click on a
+that picks it (``1▸7``) and the one ↑/↓ marks is shown bracketed; a click on a
 row answers too. The widget draws what the board and the session say; which
 places are open is the engine's (the session hands them in).
 """
@@ -117,9 +118,8 @@ def trains_rows(
     if board.pending is not None:
         who = "you" if board.must_satisfy == 0 else names[board.must_satisfy or 0]
         hub_says.append(f"  {tiles.name(board.pending_double)} to satisfy: {who}", style=HOT)
-    elif any(t.marker for t in board.trains):
-        hub_says.append("  ● marker: open to all", style=MARKER)
     rows = []
+    legend = False
     width = max(len(n) for n in (*names, "Mexican"))
     for k, train in enumerate(board.trains):
         label = Text()
@@ -132,6 +132,9 @@ def trains_rows(
         if board.pending == k:
             who = "you" if board.must_satisfy == 0 else names[board.must_satisfy or 0]
             note.append(f" ◂ to satisfy: {who}", style=HOT)
+        elif train.marker and not legend:  # the marker's legend, once, on its first train
+            note.append(" ● open to all", style=MARKER)
+            legend = True
         rows.append(Row(label, train.tiles, train.end, k, hot=board.pending == k, note=note))
     return hub, hub_says, rows
 
@@ -246,8 +249,11 @@ class PlacesView(Widget):
         end = Text()
         if row.place is not None and row.place in self.asked:
             i = self.asked.index(row.place)
-            style = END_PICK if i == self.pick else END_ASK
-            end.append(f"{i + 1}▸{row.end if row.end is not None else ''}", style=style)
+            words = f"{i + 1}▸{row.end if row.end is not None else ''}"
+            if i == self.pick:  # the one ↑/↓ marks: in brackets, not by colour alone
+                end.append(f"[{words}]", style=END_PICK)
+            else:
+                end.append(words, style=END_ASK)
         elif row.closed:
             end.append(row.closed, style=CLOSED)
         elif row.end is not None:

@@ -172,9 +172,21 @@ def seats_text(
     ...             SeatInfo(2, "CPU 2", 6, last="12-8")], 40, thinking=1).plain
     ' You: 7 ▶CPU 1: 11 · thinking…  CPU 2: 6'
     """
-    clocks = clocks or {}
+    return _fitted([seats], width, thinking, boneyard, clocks or {}, backs, many=len(seats) > 2)
+
+
+def _fitted(
+    rows: Sequence[Sequence[SeatInfo]],
+    width: int,
+    thinking: int | None,
+    boneyard: Boneyard | None,
+    clocks: Mapping[int, Text],
+    backs: bool,
+    many: bool,
+) -> Text:
+    """``rows`` of seats (the boneyard after the first), all in the richest form that
+    fits every row in ``width`` with room for "thinking…"."""
     forms = boneyard.forms() if boneyard is not None else [Text()]
-    many = len(seats) > 2
     tries = []
     lasts = ("full", "tile", "") if many else ("",)  # with two, the move log says it all
     for think in (THINKING, "…"):
@@ -184,13 +196,23 @@ def seats_text(
                     for count in COUNT_FORMS:
                         for sep in ("   ", "  ", " "):
                             tries.append((n_backs, last, bone, sep, count, think))
-    for n_backs, last, bone, sep, count, think in tries:
-        t = _row(seats, n_backs, last, bone, sep, " (partner)", None, clocks, count)
-        if t.cell_len + _reserve(seats, last, think) <= width:
+
+    def row(i: int, form: tuple, thinks: int | None) -> Text:
+        n_backs, last, bone, sep, count, think = form
+        bone = bone if i == 0 else Text()
+        return _row(rows[i], n_backs, last, bone, sep, " (partner)", thinks, clocks, count, think)
+
+    for form in tries:
+        last, think = form[1], form[5]
+        if all(
+            row(i, form, None).cell_len + _reserve(seats, last, think) <= width
+            for i, seats in enumerate(rows)
+        ):
             break
-    t = _row(seats, n_backs, last, bone, sep, " (partner)", thinking, clocks, count, think)
-    t.truncate(width)  # cannot happen at 80 columns with up to 8 seats (tested)
-    return t
+    out = [row(i, form, thinking) for i in range(len(rows))]
+    for t in out:
+        t.truncate(width)  # cannot happen at 80 columns with up to 8 seats (tested)
+    return Text("\n").join(out)
 
 
 def seat_rows(
@@ -201,14 +223,13 @@ def seat_rows(
     clocks: Mapping[int, Text] | None = None,
 ) -> Text:
     """The seats as the table shows them: one row of up to four seats, or two rows
-    (the first half with the boneyard, the rest under them) beyond four; each row
-    fitted to ``width`` with "thinking…" beside the seat that thinks."""
+    (the first half with the boneyard, the rest under them) beyond four, both in the
+    same form; "thinking…" beside the seat that thinks."""
     if len(seats) <= 4:
         return seats_text(seats, width, thinking, boneyard, clocks)
     half = (len(seats) + 1) // 2
-    first = seats_text(seats[:half], width, thinking, boneyard, clocks, backs=False)
-    second = seats_text(seats[half:], width, thinking, None, clocks, backs=False)
-    return Text("\n").join([first, second])
+    halves = [seats[:half], seats[half:]]
+    return _fitted(halves, width, thinking, boneyard, clocks or {}, backs=False, many=True)
 
 
 def _reserve(seats: Sequence[SeatInfo], last: str, think: str = THINKING) -> int:
