@@ -302,7 +302,7 @@ async def test_the_wheel_scrolls_a_long_train_back() -> None:
         assert " more " in before and "2│5" in before  # the newest tile, older ones counted
         view._wheel(north, -1)  # the wheel over North's row, toward older tiles
         after = view.lines(view.size.width)[north][0].plain
-        assert "2│5" not in after and after.rstrip().endswith("1 more")
+        assert "2│5" not in after and after.rstrip().endswith("1 newer")
 
 
 # ------------------------------------------------------------------ nothing hidden without a key
@@ -337,7 +337,7 @@ async def test_a_long_train_says_how_many_more_and_scrolls_by_keys() -> None:
             await pilot.press("left_square_bracket")
         row = place_row(app, 1)
         assert "12│4" in row and "9│10" not in row, row  # the oldest in sight, the newest not
-        assert row.rstrip().endswith("more")
+        assert row.rstrip().endswith("newer")
         for _ in range(6):
             await pilot.press("right_square_bracket")
         assert place_row(app, 1).rstrip().endswith("▸10")

@@ -96,6 +96,7 @@ from .results import (
     match_headline,
 )
 from .rounds import (
+    LOWEST_WINS,
     no_place,
     place_question,
     round_title,
@@ -131,6 +132,7 @@ from .sentence import (
 )
 
 __all__ = [
+    "LOWEST_WINS",
     "COACH_DONE",
     "COACH_OFFER",
     "COACH_WIDTH",

@@ -65,11 +65,13 @@ def _scores_table(table: TableSession) -> Text:
     t = Text()
     t.append("Score  ", style="bold #d9b24a")
     for side, name in enumerate(table.side_names):
-        if side:
+        if side and side % 4 == 0:  # four sides a line: a side is never cut in two
+            t.append("\n       ")
+        elif side:
             t.append(" · ", style="dim")
         t.append(f"{name}: ", style="bold")  # "CPU 1: 0", never "CPU 1 0"
         t.append(score_text(r, g.scores, side))
-    t.append("   ")
+    t.append("\n       " if len(table.side_names) > 4 else "   ")
     if g.scores.hanging:
         t.append(f"hanging {g.scores.hanging}   ", style="#f0a050")
     if table.rounds:  # R-TR-5, R-CF-5: penalties

@@ -621,7 +621,12 @@ class TableScreen(Screen):
 
     def action_log(self) -> None:
         s = self.session
-        self.app.push_screen(LogScreen(s.log(), f"Moves: {s.rules.name}, {'round' if s.rounds else 'hand'} {s.game.hand_no}"))
+        self.app.push_screen(
+            LogScreen(
+                s.log(),
+                f"Moves: {s.rules.name}, {'round' if s.rounds else 'hand'} {s.game.hand_no}",
+            )
+        )
 
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(self.session.rules, keys=self.keys_now()))

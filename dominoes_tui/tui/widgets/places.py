@@ -69,6 +69,8 @@ class Row:
     """The row that matters now (a double to satisfy, a toe of the foot being filled)."""
     note: Text = field(default_factory=Text)
     """Said after the open end when there is room."""
+    legend: bool = False
+    """The note is a legend (the marker's): said on the first such row it fits on."""
 
 
 def more_words(n: int) -> str:
@@ -119,7 +121,6 @@ def trains_rows(
         who = "you" if board.must_satisfy == 0 else names[board.must_satisfy or 0]
         hub_says.append(f"  {tiles.name(board.pending_double)} to satisfy: {who}", style=HOT)
     rows = []
-    legend = False
     width = max(len(n) for n in (*names, "Mexican"))
     for k, train in enumerate(board.trains):
         label = Text()
@@ -132,10 +133,19 @@ def trains_rows(
         if board.pending == k:
             who = "you" if board.must_satisfy == 0 else names[board.must_satisfy or 0]
             note.append(f" ◂ to satisfy: {who}", style=HOT)
-        elif train.marker and not legend:  # the marker's legend, once, on its first train
+        elif train.marker:  # the marker's legend: said once, where it fits (lines)
             note.append(" ● open to all", style=MARKER)
-            legend = True
-        rows.append(Row(label, train.tiles, train.end, k, hot=board.pending == k, note=note))
+        rows.append(
+            Row(
+                label,
+                train.tiles,
+                train.end,
+                k,
+                hot=board.pending == k,
+                note=note,
+                legend=train.marker and board.pending != k,
+            )
+        )
     return hub, hub_says, rows
 
 
@@ -242,7 +252,7 @@ class PlacesView(Widget):
         self.refresh()
 
     # ------------------------------------------------------------ drawing
-    def _row_text(self, row: Row, width: int) -> Text:
+    def _row_text(self, row: Row, width: int, note: bool = True) -> Text:
         t = Text(no_wrap=True, overflow="crop")
         t.append_text(row.label)
         t.append(" ")
@@ -261,7 +271,7 @@ class PlacesView(Widget):
         faces = [tile_text(p) for p in row.tiles]
         shift = self.shifted(row)
         shown_upto = len(faces) - shift
-        newer = f" {shift} more" if shift else ""
+        newer = f" {shift} newer" if shift else ""
         room = width - t.cell_len - (len(newer) if shift else end.cell_len + 1)
         first = _first_shown(faces, shown_upto, room)
         if row.place is not None:
@@ -284,7 +294,7 @@ class PlacesView(Widget):
         elif end.plain:
             t.append(" " if row.tiles else "")
             t.append_text(end)
-        if row.note.plain and t.cell_len + row.note.cell_len <= width:
+        if note and row.note.plain and t.cell_len + row.note.cell_len <= width:
             t.append_text(row.note)
         return t
 
@@ -303,8 +313,11 @@ class PlacesView(Widget):
         if hub.cell_len + self.hub_says.cell_len <= width:
             hub.append_text(self.hub_says)
         out: list[tuple[Text, int | None]] = [(hub, None)]
+        legend = False
         for row in self.rows:
-            out.append((self._row_text(row, width), row.place))
+            t = self._row_text(row, width, note=not (row.legend and legend))
+            legend = legend or (row.legend and t.plain.endswith(row.note.plain))
+            out.append((t, row.place))
         for t, _ in out:
             t.truncate(width)
         return out

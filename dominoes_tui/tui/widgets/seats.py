@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from ...table.words import SeatInfo, partner_of, seat_names, side_names
+from ...table.words import LOWEST_WINS, SeatInfo, partner_of, seat_names, side_names
 
 BACK = "▮"
 TURN = "▶"
@@ -189,11 +189,13 @@ def _fitted(
     forms = boneyard.forms() if boneyard is not None else [Text()]
     tries = []
     lasts = ("full", "tile", "") if many else ("",)  # with two, the move log says it all
+    # what goes first: wide separators, the boneyard's words, "tiles", the tile backs,
+    # the last moves; "thinking…" shrinks to "…" only when nothing else is left
     for think in (THINKING, "…"):
-        for last in lasts:  # the last moves go last of all
-            for bone in forms:
-                for n_backs in ((5 if many else 7), 0) if backs else (0,):
-                    for count in COUNT_FORMS:
+        for last in lasts:
+            for n_backs in ((5 if many else 7), 0) if backs else (0,):
+                for count in COUNT_FORMS:
+                    for bone in forms:
                         for sep in ("   ", "  ", " "):
                             tries.append((n_backs, last, bone, sep, count, think))
 
@@ -304,18 +306,24 @@ def scores_text(
         head, what = target.split(":", 1)
         targets = [f"{head} ·{what}", head]  # the felt's hub row shows the engine too
     seps = (" · ", "  ", " ")
-    order = [(sep, tgt) for sep in seps for tgt in targets]
-    if target.startswith("Round "):  # the round's whole words before wider separators
-        order = [(sep, tgt) for tgt in targets for sep in seps]
+    order = [(sep, tgt, list(stakes)) for sep in seps for tgt in targets]
+    if target.startswith("Round "):  # the engine stays before wide separators go, and
+        # the reminder that the lowest total wins goes before the engine
+        brief = [w for w in stakes if w != LOWEST_WINS]
+        said = [(tgt, stk) for tgt in targets for stk in (list(stakes), brief)]
+        order = [(sep, tgt, stk) for tgt, stk in said for sep in seps[:2]]
+        order += [(" ", tgt, stk) for tgt, stk in said]
     best = Text()
-    for sep, tgt in order:
-        out = _score_lines(_score_parts(tgt, sides, stakes), sep, width, 1)
+    # with room for more lines, one line only while its separators stay wide
+    one_line = [o for o in order if rows == 1 or o[0] != " "]
+    for sep, tgt, stk in one_line:
+        out = _score_lines(_score_parts(tgt, sides, stk), sep, width, 1)
         best = out
         if out.cell_len <= width:
             return out
     if rows > 1:
-        for sep, tgt in order:
-            out = _score_lines(_score_parts(tgt, sides, stakes), sep, width, rows)
+        for sep, tgt, stk in order:
+            out = _score_lines(_score_parts(tgt, sides, stk), sep, width, rows)
             if all(line.cell_len <= width for line in out.split("\n")):
                 return out
     return best
