@@ -146,9 +146,9 @@ def _keys(rules: Rules) -> Text:
         keys.append(("d", "draw"))
     if rules.two_doubles:
         keys.append(("t", "two doubles"))
-    keys += [("h", "hint"), ("PgUp/PgDn", "scroll the felt")]
+    keys += [("h", "hint"), ("PgUp/Dn", "scroll")]
     if rules.is_rounds:
-        keys.append(("[ ]", "older/newer tiles on the rows"))
+        keys.append(("[/]", "older/newer"))
     keys.append(("?", "this house's rules"))
     if rules.resign:
         keys.append(("r", "resign"))
@@ -190,18 +190,7 @@ def _places(rules: Rules) -> Text:
         t.append("Each arm of the centre is a row, and each foot's toes lie under it. ")
     t.append("A row shows its newest tiles and the number it takes (")
     t.append("▸7", style=END)
-    t.append("); when older tiles are out of sight it says how many (")
-    t.append("16 more", style=NOTE)
-    t.append("), and ")
-    t.append("[", style=KEY)
-    t.append(" and ")
-    t.append("]", style=KEY)
-    t.append(" (or the mouse wheel) show older and newer ones. With more rows than room, ")
-    t.append("PgUp", style=KEY)
-    t.append("/")
-    t.append("PgDn", style=KEY)
-    t.append(" scroll them. A double to satisfy is drawn in brackets, the last tile laid ")
-    t.append("is underlined. ")
+    t.append("). ")
     t.append("A tile that fits only one place goes there with Enter; ")
     t.append("one that fits several asks which: the places are numbered on the table (")
     t.append("1▸7", style=END)
