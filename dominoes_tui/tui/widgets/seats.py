@@ -199,10 +199,12 @@ def _fitted(
                         for sep in ("   ", "  ", " "):
                             tries.append((n_backs, last, bone, sep, count, think))
 
-    def row(i: int, form: tuple, thinks: int | None) -> Text:
+    def row(i: int, form: tuple, thinks: int | None, pad: int = 0) -> Text:
         n_backs, last, bone, sep, count, think = form
         bone = bone if i == 0 else Text()
-        return _row(rows[i], n_backs, last, bone, sep, " (partner)", thinks, clocks, count, think)
+        return _row(
+            rows[i], n_backs, last, bone, sep, " (partner)", thinks, clocks, count, think, pad
+        )
 
     for form in tries:
         last, think = form[1], form[5]
@@ -211,7 +213,11 @@ def _fitted(
             for i, seats in enumerate(rows)
         ):
             break
-    out = [row(i, form, thinking) for i in range(len(rows))]
+    # the boneyard keeps its place: the seats before it take the room "thinking…" needs
+    n_backs, last, _, sep, count, think = form
+    pad = _row(rows[0], n_backs, last, Text(), sep, " (partner)", None, clocks, count, think)
+    out = [row(0, form, thinking, pad.cell_len + _reserve(rows[0], last, think))]
+    out += [row(i, form, thinking) for i in range(1, len(rows))]
     for t in out:
         t.truncate(width)  # cannot happen at 80 columns with up to 8 seats (tested)
     return Text("\n").join(out)
@@ -256,7 +262,10 @@ def _row(
     clocks: Mapping[int, Text],
     count: str = "tiles",
     think: str = THINKING,
+    pad: int = 0,
 ) -> Text:
+    """One row of seats, then the boneyard; ``pad``: the seats take at least that many
+    cells (the boneyard stays put when "thinking…" comes and goes)."""
     t = Text()
     for i, s in enumerate(seats):
         if i:
@@ -264,6 +273,7 @@ def _row(
         thinks = think if thinking is not None and s.seat == thinking else ""
         t.append_text(_seat(s, backs, last, partner_words, clocks.get(s.seat), count, thinks))
     if bone.plain:
+        t.pad_right(max(0, pad - t.cell_len))
         t.append(sep)
         t.append_text(bone)
     return t
