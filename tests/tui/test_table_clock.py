@@ -134,7 +134,8 @@ async def test_only_the_side_to_move_runs_and_cpu_thinking_is_charged_to_the_cpu
         app.fake.t += 20
         table.tick()
         assert clock.remaining(0) == 280 and clock.remaining(1) == 300
-        assert "▶You · 7 tiles 4:40" in scores(app) and "CPU (Easy) ▮▮▮▮▮▮▮ · 7 tiles 5:00" in scores(app)
+        row = scores(app)
+        assert "▶You · 7 tiles 4:40" in row and "CPU (Easy) ▮▮▮▮▮▮▮ · 7 tiles 5:00" in row
         await pilot.press("enter")  # lead 1-1; the CPU thinks 7 s, then it is our turn again
         await settle(pilot)
         assert table.my_turn and clock.running == 0
