@@ -113,7 +113,7 @@ async def test_the_menus_daily_beside_a_save_then_continue() -> None:
         await app.workers.wait_for_complete()
         await pilot.pause()
         menu = app.screen.query_one("#menu")
-        assert "The classic match, You 0 – Ada 0" in str(menu.get_option("continue").prompt)
+        assert "The classic match, You: 0 – Ada: 0" in str(menu.get_option("continue").prompt)
         assert store.autosave_path().read_bytes() == before
         await pilot.press("c")
         await settle(pilot)
