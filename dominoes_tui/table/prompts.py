@@ -32,6 +32,7 @@ from ..store import MatchInfo, undo_words
 from .input import EndQuestion, PlaceQuestion, TouchQuestion
 from .shared import KEY_ACTIONS, YOU, KeyAction
 from .words import (
+    LOWEST_WINS,
     NO_DRAWING,
     NO_RESIGN,
     NO_TWO_DOUBLES,
@@ -277,7 +278,7 @@ class TableQueries:
             for side, name in enumerate(self.side_names)
         ]
         if self.rounds:  # penalties, lowest total wins (R-TR-5, R-CF-5)
-            return round_title(g), sides, ["lowest total wins"] if r.players <= 4 else []
+            return round_title(g), sides, [LOWEST_WINS]
         target = "a single hand" if r.target == 0 else target_text(r)
         if self.daily is not None:
             target = daily_label(self.daily)

@@ -27,8 +27,8 @@ def redeal_entry(hand_no: int, redeals: int) -> LogEntry:
     return LogEntry(hand_no, None, "redeal", redeal_line(redeals))
 
 
-def hand_over_entry(hand_no: int) -> LogEntry:
-    return LogEntry(hand_no, None, "hand_over", hand_over_line(hand_no))
+def hand_over_entry(hand_no: int, rounds: bool = False) -> LogEntry:
+    return LogEntry(hand_no, None, "hand_over", hand_over_line(hand_no, rounds))
 
 
 def rebuild(game: Game, names: Sequence[str]) -> Rebuilt:
@@ -41,7 +41,7 @@ def rebuild(game: Game, names: Sequence[str]) -> Rebuilt:
             if g.redeals:
                 old.append(redeal_entry(g.hand_no, g.redeals))
             old += log_entries(g.events, names, g.hand_no, place_words(g, names))
-            old.append(hand_over_entry(g.hand_no))
+            old.append(hand_over_entry(g.hand_no, g.rules.is_rounds))
         g.apply(action)
     if g.redeals:
         old.append(redeal_entry(g.hand_no, g.redeals))

@@ -456,7 +456,7 @@ class TableSession(PersonInput, TableQueries, Autosave, TakeBack):
         if g.phase != HAND_OVER or self.left:
             return
         self.entries += log_entries(g.events, self.names, g.hand_no, self.where())
-        self.entries.append(hand_over_entry(g.hand_no))
+        self.entries.append(hand_over_entry(g.hand_no, self.rules.is_rounds))
         g.apply(NextHand())
         self.token += 1
         self.new_tiles = set()

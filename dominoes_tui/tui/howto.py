@@ -146,8 +146,10 @@ def _keys(rules: Rules) -> Text:
         keys.append(("d", "draw"))
     if rules.two_doubles:
         keys.append(("t", "two doubles"))
-    keys.append(("h", "hint"))
-    if not rules.is_rounds:  # practice hands are line games (against Easy, ? lists u too)
+    keys += [("h", "hint"), ("PgUp/Dn", "scroll")]
+    if rules.is_rounds:
+        keys.append(("[/]", "older/newer"))
+    else:  # practice hands are line games (against Easy, ? lists u too)
         keys.append(("u", "take back (practice, Easy)"))
     keys.append(("?", "this house's rules"))
     if rules.resign:
@@ -190,7 +192,7 @@ def _places(rules: Rules) -> Text:
         t.append("Each arm of the centre is a row, and each foot's toes lie under it. ")
     t.append("A row shows its newest tiles and the number it takes (")
     t.append("▸7", style=END)
-    t.append("); the mouse wheel shows older tiles. ")
+    t.append("). ")
     t.append("A tile that fits only one place goes there with Enter; ")
     t.append("one that fits several asks which: the places are numbered on the table (")
     t.append("1▸7", style=END)

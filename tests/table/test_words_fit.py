@@ -212,13 +212,19 @@ def test_the_header_rows_fit_80_columns_and_keep_what_matters(variant, overrides
         clocks = (
             {seat: Text("29:59") for seat in range(rules.players)} if rules.clock_minutes else {}
         )
-        for thinking in (False, True):
+        cpu = s.game.turn if s.game.turn else 1
+        for thinking in (None, cpu):
             row = seats_text(s.seats(), ROW, thinking, bone, clocks)
             assert row.cell_len <= ROW, row.plain
             for seat in s.seats():
                 assert seat.name in row.plain
             if s.game.phase == "play":
                 assert row.plain.count("▶") == 1
+            if thinking is not None and s.game.phase == "play":  # beside the seat that thinks
+                said = "thinking…" if "thinking…" in row.plain else " …"  # " …": tight
+                before = row.plain[: row.plain.index(said)]
+                nearest = max(s.seats(), key=lambda seat: before.rfind(seat.name))
+                assert nearest.seat == thinking, row.plain
             if rules.partners:
                 assert "(partner)" in row.plain
             if bone.drawable + bone.kept:
@@ -227,7 +233,7 @@ def test_the_header_rows_fit_80_columns_and_keep_what_matters(variant, overrides
         scores = scores_text(target, sides, stakes, ROW)
         assert scores.cell_len <= ROW, scores.plain
         for name, score, _ in sides:
-            assert f"{name} {score}" in scores.plain
+            assert f"{name}: {score}" in scores.plain  # a name never touches its score
         for words in stakes:
             assert words in scores.plain
         if s.cpu_request is not None:

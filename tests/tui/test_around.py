@@ -78,7 +78,7 @@ async def test_continue_says_what_it_resumes() -> None:
         await menu_ready(pilot)
         menu = app.screen.query_one("#menu")
         prompt = str(menu.get_option("continue").prompt)
-        assert "The classic match, You 0 – Ada 0, hand 1" in prompt
+        assert "The classic match, You: 0 – Ada: 0, hand 1" in prompt
 
 
 async def test_new_game_on_the_menu_asks_before_giving_the_saved_match_up() -> None:
@@ -90,7 +90,7 @@ async def test_new_game_on_the_menu_asks_before_giving_the_saved_match_up() -> N
         await pilot.pause()
         assert isinstance(app.screen, ResumeOrNewScreen)
         question = text_of(app.screen, "#dialog-title")
-        assert question == "Resume the classic match, You 0 – Ada 0, hand 1, or start a new one?"
+        assert question == "Resume the classic match, You: 0 – Ada: 0, hand 1, or start a new one?"
         assert "counts as left unfinished" in text_of(app.screen, "#resume-note")
         await pilot.press("escape")  # back: nothing changes
         await pilot.pause()

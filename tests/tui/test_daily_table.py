@@ -65,7 +65,7 @@ async def test_play_daily_beside_a_save_asks_nothing_and_tries_again() -> None:
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)  # no "Resume … or start a new one?"
         assert not any(isinstance(s, ResumeOrNewScreen) for s in app.screen_stack)
-        assert scores_row(app).startswith(" Daily deal 2026-12-02 · You 0 · ")
+        assert scores_row(app).startswith(" Daily deal 2026-12-02 · You: 0 · ")
         first = app.table.session
         hand, boneyard = list(first.game.hands), list(first.game.boneyard)  # as dealt
         await play_until(pilot, over)
@@ -80,7 +80,7 @@ async def test_play_daily_beside_a_save_asks_nothing_and_tries_again() -> None:
         again = app.table.session
         assert again is not first and again.daily == DAY and again.level == pr.DAILY_LEVEL
         assert again.game.hands == hand and again.game.boneyard == boneyard  # the same tiles
-        assert scores_row(app).startswith(" Daily deal 2026-12-02 · You 0 · ")
+        assert scores_row(app).startswith(" Daily deal 2026-12-02 · You: 0 · ")
         await play_until(pilot, over)
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -113,7 +113,7 @@ async def test_the_menus_daily_beside_a_save_then_continue() -> None:
         await app.workers.wait_for_complete()
         await pilot.pause()
         menu = app.screen.query_one("#menu")
-        assert "The classic match, You 0 – Ada 0" in str(menu.get_option("continue").prompt)
+        assert "The classic match, You: 0 – Ada: 0" in str(menu.get_option("continue").prompt)
         assert store.autosave_path().read_bytes() == before
         await pilot.press("c")
         await settle(pilot)

@@ -85,7 +85,7 @@ async def test_a_newcomer_never_offered_the_coach_meets_no_clock() -> None:
     """The first table of a first-time player: the coach's offer over a table without a
     clock (the issue saw 14:58 → 14:54 before the first move)."""
     store.data_dir().mkdir(parents=True, exist_ok=True)
-    (store.data_dir() / "settings.json").write_text('{"strategy_coach": "off"}', "utf-8")
+    (store.data_dir() / "settings.json").write_text("{}", "utf-8")  # never asked
     app = play_app()
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

@@ -68,7 +68,7 @@ async def test_all_fives_tile_fitting_three_ends_asks_which_and_scores_at_once()
         assert (played.tile, played.end, played.scored) == (tiles.tile(6, 1), 2, 15)
         assert table.game.scores.written[0] == 15
         assert table.game.events[-1].kind == "pass"
-        assert "You 15 +15" in str(table.query_one("#scores").render())
+        assert "You: 15 +15" in str(table.query_one("#scores").render())
         assert "You played 6-1 on the up arm's 1, scoring 15" in log_lines(
             table.game.events, table.session.names
         )
@@ -133,7 +133,7 @@ async def test_four_player_partners_hand_by_keys() -> None:
         seats = str(app.screen.query_one("#seats").render())
         assert "East" in seats and "North (partner)" in seats and "West" in seats
         scores = str(app.screen.query_one("#scores").render())
-        assert "You & North 0" in scores and "East & West 0" in scores
+        assert "You & North: 0" in scores and "East & West: 0" in scores
         await play_until(pilot, hand_over)
         g = table.game
         assert {e.seat for e in g.events} == {0, 1, 2, 3}

@@ -257,7 +257,7 @@ async def test_replay_steps_to_the_final_position() -> None:
             await pilot.press("right")
             g = screen.game
             written = g.scores.written
-            assert f"You {written[0]}" in shown_text(screen, "#rp-scores")
+            assert f"You: {written[0]}" in shown_text(screen, "#rp-scores")
             seen_scores.add(tuple(written))
         await pilot.pause()
         assert screen.index == screen.last == len(rec.log)

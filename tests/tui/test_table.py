@@ -339,7 +339,7 @@ async def test_held_points_and_hanging_show_in_the_score_row() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         row = str(app.screen.query_one("#scores").render())
-        assert "You 0 (5 held)" in row and "CPU 12" in row and "7 hanging" in row
+        assert "You: 0 (5 held)" in row and "CPU: 12" in row and "7 hanging" in row
         assert "+5" not in row
 
 

@@ -130,11 +130,12 @@ async def test_only_the_side_to_move_runs_and_cpu_thinking_is_charged_to_the_cpu
         table = app.table
         clock = table.session.clock
         assert table.my_turn and clock.running == 0
-        assert "▶You 7 5:00" in scores(app)  # the turn marker on the seat, its clock
+        assert "▶You · 7 5:00" in scores(app)  # the turn marker on the seat, its clock
         app.fake.t += 20
         table.tick()
         assert clock.remaining(0) == 280 and clock.remaining(1) == 300
-        assert "▶You 7 4:40" in scores(app) and "CPU (Easy) ▮▮▮▮▮▮▮ 7 5:00" in scores(app)
+        row = scores(app)
+        assert "▶You · 7 4:40" in row and "CPU (Easy) ▮▮▮▮▮▮▮ · 7 5:00" in row
         await pilot.press("enter")  # lead 1-1; the CPU thinks 7 s, then it is our turn again
         await settle(pilot)
         assert table.my_turn and clock.running == 0
@@ -197,7 +198,7 @@ async def test_flag_fall_ends_the_match_at_once() -> None:
         table = app.table
         app.fake.t += 59.5
         table.tick()
-        assert "▶You 7 0:00.5" in scores(app)
+        assert "▶You · 7 0:00.5" in scores(app)
         app.fake.t += 1
         table.tick()
         await settle(pilot)

@@ -1,6 +1,8 @@
 """Snapshots of Mexican Train and Chicken Foot at the table (issue 15; a person looked at
 each one): 4 and 8 players of Mexican Train and Chicken Foot's foot at 80x24 and 100x32,
-and the numbered places of a tile that fits two trains."""
+and the numbered places of a tile that fits two trains. Issue 25: the 8-seat header and
+round over at both sizes, a long train that says how many tiles are out of sight (and
+scrolled back by [), Chicken Foot's rows scrolled by PgUp."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from conftest import (
     press_to_select,
     settle,
 )
-from test_trains_table import foot_game, two_places
+from test_trains_table import foot_game, long_train, two_places
 
 from dominoes_tui.engine import HAND_OVER, load_variant, tiles
 from dominoes_tui.engine.trains import TrainsGame
@@ -88,3 +90,48 @@ def test_round_over_with_eight_players(snap_compare) -> None:
     rules = {"players": 8, "rounds": 2}
     app = app_at(played("mexican-train", 3, until=lambda g: g.phase == HAND_OVER, back=3, **rules))
     assert snap_compare(app, terminal_size=(100, 32), run_before=run_before)
+
+
+def test_round_over_with_eight_players_at_80x24(snap_compare) -> None:
+    """The score row reads "CPU 1: 0 · CPU 2: 17", never "CPU 1 0"."""
+
+    async def run_before(pilot) -> None:
+        await play_until(pilot, lambda a: isinstance(a.screen, HandOverScreen))
+        await pilot.pause()
+
+    rules = {"players": 8, "rounds": 2}
+    app = app_at(played("mexican-train", 3, until=lambda g: g.phase == HAND_OVER, back=3, **rules))
+    assert snap_compare(app, terminal_size=(80, 24), run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_long_train_says_how_many_more(snap_compare, size) -> None:
+    assert snap_compare(app_for(long_train()), terminal_size=size, run_before=settle)
+
+
+def test_a_long_train_scrolled_back_by_keys(snap_compare) -> None:
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        await pilot.press("left_square_bracket", "left_square_bracket")
+        await pilot.pause()
+
+    assert snap_compare(app_for(long_train()), terminal_size=(80, 24), run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_chicken_foot_scrolled_by_keys(snap_compare, size) -> None:
+    """A grown foot at 80x24 has more rows than the felt: PgUp shows the first arms."""
+
+    async def run_before(pilot) -> None:
+        await settle(pilot)
+        await pilot.press("pageup", "pageup")
+        await pilot.pause()
+
+    game = played(
+        "chicken-foot",
+        2,
+        until=lambda g: g.phase == "play" and g.turn == 0 and len(g.board().lines) >= 13,
+        players=4,
+        rounds=1,
+    )
+    assert snap_compare(app_at(game), terminal_size=size, run_before=run_before)

@@ -73,7 +73,7 @@ async def test_two_rounds_hand_over_says_round() -> None:
         await settle(pilot)
         assert app.table.game.hand_no == 2
         row = app.table._scores_text(99).plain
-        assert "Round 2 of 2: engine 11-11" in row
+        assert "Round 2 of 2 · engine 11-11" in row
 
 
 async def test_satisfy_the_double_by_keys() -> None:
@@ -255,7 +255,8 @@ async def test_saved_and_resumed_with_the_layout(variant) -> None:
         assert g.board().laid_mask() == before.board().laid_mask()
         assert log_text(again).startswith(log.split("\n")[0])
         rows = [t.plain for t, _ in again.table.query_one(PlacesView).lines(52)]
-        assert rows[0].startswith(" Round 1 of 1")
+        assert rows[0].startswith((" engine", " centre"))  # the round: on the scores row
+        assert again.table._scores_text(79).plain.startswith(" Round 1 of 1")
 
 
 @pytest.mark.parametrize("variant", ["mexican-train", "chicken-foot"])
@@ -281,7 +282,8 @@ async def test_history_and_replay(variant) -> None:
         await pilot.pause()
         assert screen.game.board().laid_mask() == g.board().laid_mask()
         felt = str(screen.query_one(PlacesView).render())
-        assert felt.startswith(" Round 1 of 1")
+        assert "Round 1 of 1" not in felt  # said once, on the scores row
+        assert "Round 1 of 1" in screen.scores_text().plain
         assert "the lowest total after the last round" in screen.message_text()
         assert any(" on " in line for line in screen.log_lines())
 
@@ -297,7 +299,74 @@ async def test_the_wheel_scrolls_a_long_train_back() -> None:
         view = app.table.query_one(PlacesView)
         north = view._shown.index(2)
         before = view.lines(view.size.width)[north][0].plain
-        assert "◂" in before and "2│5" in before  # the newest tile, older ones counted
+        assert " more " in before and "2│5" in before  # the newest tile, older ones counted
         view._wheel(north, -1)  # the wheel over North's row, toward older tiles
         after = view.lines(view.size.width)[north][0].plain
-        assert "2│5" not in after and "1▸" in after
+        assert "2│5" not in after and after.rstrip().endswith("1 newer")
+
+
+# ------------------------------------------------------------------ nothing hidden without a key
+LONG_TRAIN = "12-4 4-9 9-3 3-8 8-2 2-7 7-1 1-6 6-0 0-5 5-11 11-10 10-4 4-7 7-9 9-10".split()
+
+
+def long_train() -> TrainsGame:
+    """East's train of 16 tiles: at 80x24 most of it is out of sight."""
+    hands = [["6-2", "12-5", "3-1"], ["10-1", "10-5"], ["11-1", "11-2"], ["8-1", "8-5"]]
+    return trains(hands=hands, trains_=[[], LONG_TRAIN])
+
+
+def place_row(app, place: int) -> str:
+    view = app.table.query_one(PlacesView)
+    return next(t.plain for t, p in view.lines(view.size.width) if p == place)
+
+
+async def test_a_long_train_says_how_many_more_and_scrolls_by_keys() -> None:
+    """Tiles out of sight are said in words ("N more", not "◂N", which in the line games
+    means an open end); [ shows older tiles, ] brings the newest back; the keys are on
+    the key bar and under the help's keys while tiles are hidden."""
+    app = app_for(long_train())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        row = place_row(app, 1)
+        hidden = int(row.split(" more ")[0].split()[-1])
+        assert 0 < hidden < len(LONG_TRAIN), row
+        assert "9│10" in row and "12│4" not in row and "◂" not in row
+        assert app.table.check_action("older", ()) is True
+        assert any(key == "[ / ]" for key, _ in app.table.keys_now())
+        for _ in range(6):
+            await pilot.press("left_square_bracket")
+        row = place_row(app, 1)
+        assert "12│4" in row and "9│10" not in row, row  # the oldest in sight, the newest not
+        assert row.rstrip().endswith("newer")
+        for _ in range(6):
+            await pilot.press("right_square_bracket")
+        assert place_row(app, 1).rstrip().endswith("▸10")
+
+
+async def test_chicken_foot_rows_out_of_sight_by_keys() -> None:
+    """At 80x24 a grown foot has more rows than the felt: the hub row gives its line to
+    a place (the scores row names the centre), PgUp/PgDn bring every arm and toe into
+    sight, and the key bar shows PgUp/Dn while rows are hidden."""
+    game = played(
+        "chicken-foot",
+        2,
+        until=lambda g: g.phase == "play" and g.turn == 0 and len(g.board().lines) >= 13,
+        players=4,
+        rounds=1,
+    )
+    app = app_at(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        view = app.table.query_one(PlacesView)
+        assert view.hidden_rows()
+        assert app.table.check_action("felt", ()) is True
+        assert "centre 9-9" in app.table._scores_text(79).plain
+        seen: set[int] = set()
+        for key in ["pageup"] * 4 + ["pagedown"] * 6:
+            await pilot.press(key)
+            await pilot.pause()
+            text = str(view.render())
+            seen |= {p for p in view._shown if p is not None}
+            assert "(wheel)" not in text
+            assert "more above (PgUp)" in text or "more below (PgDn)" in text
+        assert seen == set(range(len(game.board().lines)))

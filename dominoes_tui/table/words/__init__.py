@@ -48,6 +48,7 @@ from .glance import (
 from .log import (
     LogEntry,
     hand_over_line,
+    hand_word,
     log_entries,
     log_lines,
     place_words,
@@ -97,6 +98,7 @@ from .results import (
     match_headline,
 )
 from .rounds import (
+    LOWEST_WINS,
     no_place,
     place_question,
     round_title,
@@ -134,6 +136,7 @@ from .sentence import (
 __all__ = [
     "COACH_CHOICES",
     "COACH_QUESTION",
+    "LOWEST_WINS",
     "COACH_WIDTH",
     "END_KEYS",
     "LogEntry",
@@ -173,6 +176,7 @@ __all__ = [
     "forced_words",
     "hand_how",
     "hand_over_line",
+    "hand_word",
     "hanging_words",
     "held_counts",
     "hint_words",

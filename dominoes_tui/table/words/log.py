@@ -216,5 +216,17 @@ def redeal_line(redeals: int) -> str:
     return f"Redealt {times}"
 
 
-def hand_over_line(hand_no: int) -> str:
-    return f"— hand {hand_no} over —"
+def hand_over_line(hand_no: int, rounds: bool = False) -> str:
+    """The log's line between hands; the rounds games (Mexican Train, Chicken Foot)
+    say round.
+
+    >>> hand_over_line(2), hand_over_line(1, rounds=True)
+    ('— hand 2 over —', '— round 1 over —')
+    """
+    return f"— {hand_word(rounds)} {hand_no} over —"
+
+
+def hand_word(rounds: bool) -> str:
+    """What the house calls a deal played out: ``hand``, or ``round`` in the rounds
+    games (Mexican Train, Chicken Foot)."""
+    return "round" if rounds else "hand"

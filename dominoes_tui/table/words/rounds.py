@@ -10,8 +10,11 @@ from ...engine.chicken_foot import FootBoard, line_name
 from ...engine.trains import TrainsBoard, place_name
 from .sentence import Sentence
 
-
 # ---------------------------------------------------------------- Mexican Train and Chicken Foot
+LOWEST_WINS = "lowest total wins"
+"""The rounds games' reminder on the scores row (the first words to go when it is tight)."""
+
+
 def round_title(game: Any) -> str:
     """``Round 3 of 13: engine 10-10`` (Mexican Train), ``Round 1 of 10: centre 9-9``."""
     what = "engine" if game.rules.layout == "trains" else "centre"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...engine import Rules, Scores
+from .log import hand_word
 from .scores import score_text
 from .seats import side_names
 
@@ -13,14 +14,15 @@ from .seats import side_names
 # The start menu's Continue, the resume-or-new question. Kept apart from the table's
 # own words above.
 def score_line(rules: Rules, scores: Scores, names: Sequence[str]) -> str:
-    """``You 34 – CPU 51`` (held points shown as ``+N``); ``names``: one per side.
+    """``You: 34 – CPU: 51`` (held points spelled out); ``names``: one per side. A name
+    never touches its score (``CPU 1: 0``, not ``CPU 1 0``).
 
     >>> from dominoes_tui.engine import load_variant
     >>> score_line(load_variant("classic"), Scores((34, 51), (0, 0)), ("You", "CPU"))
-    'You 34 – CPU 51'
+    'You: 34 – CPU: 51'
     """
     return " – ".join(
-        f"{name} {score_text(rules, scores, side)}" for side, name in enumerate(names)
+        f"{name}: {score_text(rules, scores, side)}" for side, name in enumerate(names)
     )
 
 
@@ -34,12 +36,14 @@ def saved_side_names(rules: Rules, seat_names: Sequence[str], level: str) -> tup
 
 
 def match_summary(rules: Rules, hand_no: int, scores: Scores, sides: Sequence[str]) -> str:
-    """What a saved match is: ``the classic match, You 34 – CPU 51, hand 4``."""
-    return f"the {rules.name} match, {score_line(rules, scores, sides)}, hand {hand_no}"
+    """What a saved match is: ``the classic match, You: 34 – CPU: 51, hand 4`` (``round
+    4`` in the rounds games)."""
+    where = f"{hand_word(rules.is_rounds)} {hand_no}"
+    return f"the {rules.name} match, {score_line(rules, scores, sides)}, {where}"
 
 
 def resume_question(summary: str) -> str:
-    """``Resume the classic match, You 34 – CPU 51, hand 4, or start a new one?``"""
+    """``Resume the classic match, You: 34 – CPU: 51, hand 4, or start a new one?``"""
     return f"Resume {summary}, or start a new one?"
 
 

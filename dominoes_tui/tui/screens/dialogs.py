@@ -66,8 +66,13 @@ def _scores_table(table: TableSession) -> Text:
     t = Text()
     t.append("Score  ", style="bold #d9b24a")
     for side, name in enumerate(table.side_names):
-        t.append(f"{name} ", style="bold")
-        t.append(f"{score_text(r, g.scores, side)}   ")
+        if side and side % 4 == 0:  # four sides a line: a side is never cut in two
+            t.append("\n       ")
+        elif side:
+            t.append(" · ", style="dim")
+        t.append(f"{name}: ", style="bold")  # "CPU 1: 0", never "CPU 1 0"
+        t.append(score_text(r, g.scores, side))
+    t.append("\n       " if len(table.side_names) > 4 else "   ")
     if g.scores.hanging:
         t.append(f"hanging {g.scores.hanging}   ", style="#f0a050")
     if table.rounds:  # R-TR-5, R-CF-5: penalties
@@ -577,7 +582,8 @@ class WatchScreen(DismissOnce, ModalScreen[None]):
             g = saved.game
             lines = log_lines(g.events, saved.info.names)[-self.MOVES :]
             t.append("\n\n")
-            t.append("\n".join(lines) if lines else "The hand has just been dealt.")
+            dealt = "round" if g.rules.is_rounds else "hand"
+            t.append("\n".join(lines) if lines else f"The {dealt} has just been dealt.")
         if free:
             self.closed_there = True
             t.append("\n\nThe other window has closed its table", "bold #ffe9a8")

@@ -370,7 +370,7 @@ class ReplayScreen(DismissOnce, Screen[None]):
         else:
             t.append(f" · {target_text(r)} · ")
         for side in range(r.sides):
-            t.append(f"{self.names[side]} ", style="bold")
+            t.append(f"{self.names[side]}: ", style="bold")  # "CPU 1: 0", not "CPU 1 0"
             t.append(score_text(r, g.scores, side) + "  ")
         if g.scores.hanging:
             t.append(f"hanging {g.scores.hanging}  ", style="#f0a050")
@@ -407,12 +407,12 @@ class ReplayScreen(DismissOnce, Screen[None]):
 
     def _show_places(self, g: Game) -> None:
         board = g.board()  # type: ignore[attr-defined]
-        title = round_title(g).split(":")[0]
+        # the round's number is said once, on the scores row
         if isinstance(board, TrainsBoard):
-            hub, says, rows = trains_rows(board, self.names, g.turn, title)
+            hub, says, rows = trains_rows(board, self.names, g.turn)
         else:
             assert isinstance(board, FootBoard)
-            hub, says, rows = foot_rows(board, title)
+            hub, says, rows = foot_rows(board)
         view = self.query_one(PlacesView)
         view.show(hub, rows, says=says, set_size=g.rules.set, last=last_tiles(g))
 

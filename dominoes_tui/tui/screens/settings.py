@@ -176,13 +176,18 @@ class SettingsScreen(DismissOnce, Screen[None]):
 
     def on_mount(self) -> None:
         self.set_class(self.app.size.height >= ROOMY, "-roomy")
-        self.query(SettingRow).first().focus()
+        rows = self.query(SettingRow)
+        if rows:  # (a screen being taken down as it mounts has none)
+            rows.first().focus()
         self.show_help()
         # a theme picked meanwhile in the palette's theme picker: the row says it
         self.app.theme_changed_signal.subscribe(self, self._theme_picked)
 
     def _theme_picked(self, theme: Any) -> None:
-        row = self.query_one("#setting-theme", SettingRow)
+        rows = self.query("#setting-theme")
+        if not rows:  # the screen is being taken down
+            return
+        row = rows.first(SettingRow)
         if settings.offered("theme", theme.name) and row.value != theme.name:
             row.value = theme.name
             row.refresh()
@@ -193,7 +198,8 @@ class SettingsScreen(DismissOnce, Screen[None]):
     def show_help(self) -> None:
         row = self.focused if isinstance(self.focused, SettingRow) else None
         said = "↑/↓ choose a setting, ←/→ or Enter change it, Esc goes back."
-        self.query_one("#settings-help", Static).update(f"{row.help_text}\n{said}" if row else said)
+        for help_ in self.query("#settings-help"):  # none on a screen being taken down
+            help_.update(f"{row.help_text}\n{said}" if row else said)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self.show_help()

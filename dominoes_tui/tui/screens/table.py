@@ -42,7 +42,7 @@ from ...table import (
     TouchQuestion,
     Waiting,
 )
-from ...table.words import RESUMED, round_title
+from ...table.words import RESUMED
 from ..messages import LeaveTable, NewGame, Quit, StartMatch
 from ..strategy_coach import TableCoach
 from ..widgets.clock import clock_text
@@ -51,7 +51,7 @@ from ..widgets.line import LineView, lead_index
 from ..widgets.log import LogScreen, MoveLog
 from ..widgets.message import MessageBar
 from ..widgets.places import PlacesView, foot_rows, trains_rows
-from ..widgets.seats import Boneyard, scores_text, seats_text
+from ..widgets.seats import Boneyard, scores_text, seat_rows
 from .dialogs import ConfirmScreen, HandOverScreen, MatchOverScreen, RoundOverScreen, RulesScreen
 
 __all__ = ["RESUMED", "TableScreen"]
@@ -75,6 +75,8 @@ KEYS_THAT_COME_AND_GO = (
     "hint",
     "play",
     "undo",
+    "felt",
+    "older",
 )
 """The actions whose keys :meth:`TableScreen.check_action` shows only when they apply."""
 
@@ -105,6 +107,22 @@ class TableScreen(Screen):
             tooltip="Take back your last move and the replies since (practice, against Easy)",
         ),
         Binding("l", "log", "Log", tooltip="Show every move of the match so far"),
+        Binding(
+            "pageup",
+            "felt(-1)",
+            "Scroll",
+            key_display="PgUp/Dn",
+            tooltip="Scroll the felt's rows out of sight",
+        ),
+        Binding("pagedown", "felt(1)", "Scroll", show=False),
+        Binding(
+            "left_square_bracket",
+            "older(-1)",
+            "Older",
+            key_display="[ ]",
+            tooltip="Older tiles on the long rows ([), the newest again (])",
+        ),
+        Binding("right_square_bracket", "older(1)", "Newer", show=False),
         Binding("question_mark", "rules", "Help", key_display="?"),
         Binding("r", "resign", "Resign"),
         Binding("q", "quit_match", "Quit"),
@@ -348,11 +366,11 @@ class TableScreen(Screen):
             self._show_line(last)
         self._repaint_rows()
         title = Text()
-        title.append(f"Hand {g.hand_no}" if g.phase != "match_over" else "Match over", "bold")
-        if s.rounds:
-            title = Text()
-            title.append(f"Round {g.hand_no}" if g.phase != "match_over" else "Match over", "bold")
-        title.append(f" · {s.rules.name}", style="#d9b24a")
+        if g.phase == "match_over":
+            title.append("Match over · ", "bold")
+        elif not s.rounds:  # the rounds games say their round once: on the scores row
+            title.append(f"Hand {g.hand_no} · ", "bold")
+        title.append(s.rules.name, style="#d9b24a")
         self.query_one("#log-title", Static).update(title)
         entries = s.log()
         self.query_one(MoveLog).show(entries[-60:] or ["No moves yet."], g.hand_no)
@@ -360,21 +378,18 @@ class TableScreen(Screen):
         self.show_coach()
         # the key line is drawn again only when the keys that apply change (redrawing it
         # after every move was a third of a move's time on the screen)
-        shown = tuple(self.check_action(a, ()) for a in KEYS_THAT_COME_AND_GO)
-        if shown != self._keys_shown:
-            self._keys_shown = shown
-            self.refresh_bindings()
+        self._refresh_keys()
 
     def _show_places(self, last: set[int]) -> None:
         """Mexican Train's trains or Chicken Foot's foot, from the board every seat sees."""
         s = self.session
         board = s.view().board
-        title = round_title(s.game).split(":")[0]  # "Round 3 of 13"
+        # the round's number is on the scores row (one place), not on the hub
         if isinstance(board, TrainsBoard):
-            hub, says, rows = trains_rows(board, s.names, s.turn, title)
+            hub, says, rows = trains_rows(board, s.names, s.turn)
         else:
             assert isinstance(board, FootBoard)
-            hub, says, rows = foot_rows(board, title)
+            hub, says, rows = foot_rows(board)
         q = s.question
         asked = q.places if isinstance(q, PlaceQuestion) else ()
         self.query_one(PlacesView).show(
@@ -428,19 +443,14 @@ class TableScreen(Screen):
         else:
             bone = Boneyard(view.boneyard_count, 0, draws=False)
         clocks = {seat: clock_text(s.clock, seat) for seat in range(r.players)}
-        seats = s.seats()
-        if len(seats) > 4:  # two rows: four seats each, the boneyard on the first
-            half = (len(seats) + 1) // 2
-            first = seats_text(seats[:half], width, s.thinking, bone, clocks, backs=False)
-            second = seats_text(seats[half:], width, False, None, clocks, backs=False)
-            return Text("\n").join([first, second])
-        return seats_text(seats, width, s.thinking, bone, clocks)
+        # beyond four seats, two rows: four seats each, the boneyard on the first
+        return seat_rows(s.seats(), width, s.thinking_seat, bone, clocks)
 
     def _scores_text(self, width: int) -> Text:
         """The target, each side's score (held points spelled out, All Fives' points just
         scored as +N), then what is at stake: hanging points, a bonus led, the ends."""
         s = self.session
-        return scores_text(*s.score_parts(), width)
+        return scores_text(*s.score_parts(), width, rows=2 if s.rules.players > 4 else 1)
 
     def _repaint_clock(self) -> None:
         """Show which clock runs and its time (the clocks change without an event)."""
@@ -525,7 +535,43 @@ class TableScreen(Screen):
             return self.session.my_turn and not self.session.waiting_for_key
         if action == "undo":  # on the key line in practice hands (against Easy: in the help)
             return self.session.practice and not self.session.waiting_for_key
+        if action == "felt":  # shown only while part of the felt is out of sight
+            return self._felt_hides()[0]
+        if action == "older":
+            return self._felt_hides()[1]
         return True
+
+    def _felt_hides(self) -> tuple[bool, bool]:
+        """What the felt keeps out of sight now: rows (PgUp/PgDn), a row's tiles ([ ])."""
+        felt = self.query("#line")
+        if not felt:
+            return False, False
+        view = felt.first()
+        if isinstance(view, PlacesView):
+            return view.hidden_rows(), view.hidden_tiles()
+        if isinstance(view, LineView):
+            return view.hidden_rows(), False
+        return False, False
+
+    def action_felt(self, direction: int) -> None:
+        """PgUp/PgDn: the felt's rows out of sight (trains, arms and toes, a tall line)."""
+        view = self.query_one("#line")
+        if isinstance(view, (PlacesView, LineView)):
+            view.page(direction)
+        self._refresh_keys()
+
+    def action_older(self, delta: int) -> None:
+        """``[``: older tiles on the long trains, arms or toes; ``]``: back to the newest."""
+        view = self.query_one("#line")
+        if isinstance(view, PlacesView):
+            view.shift_tiles(delta * 3)
+        self._refresh_keys()
+
+    def _refresh_keys(self) -> None:
+        shown = tuple(self.check_action(a, ()) for a in KEYS_THAT_COME_AND_GO)
+        if shown != self._keys_shown:
+            self._keys_shown = shown
+            self.refresh_bindings()
 
     def keys_now(self) -> list[tuple[str, str]]:
         """The keys that apply now and what they do (the footer's, for the help screen)."""
@@ -550,6 +596,11 @@ class TableScreen(Screen):
             out.append(("h", "a hint"))
         if s.undo_allowed:
             out.append(("u", "take back your last move and the replies since"))
+        rows, older = self._felt_hides()
+        if rows:
+            out.append(("PgUp/PgDn", "the felt's rows out of sight"))
+        if older:
+            out.append(("[ / ]", "older tiles on the long rows / the newest again"))
         out.append(("l", "the whole move log"))
         if s.can(Resign):
             out.append(("r", "resign the match"))
@@ -609,7 +660,12 @@ class TableScreen(Screen):
 
     def action_log(self) -> None:
         s = self.session
-        self.app.push_screen(LogScreen(s.log(), f"Moves: {s.rules.name}, hand {s.game.hand_no}"))
+        self.app.push_screen(
+            LogScreen(
+                s.log(),
+                f"Moves: {s.rules.name}, {'round' if s.rounds else 'hand'} {s.game.hand_no}",
+            )
+        )
 
     def action_rules(self) -> None:
         self.app.push_screen(RulesScreen(self.session.rules, keys=self.keys_now()))

@@ -1,4 +1,5 @@
-"""Your hand along the bottom: tiles standing up, fitting ones bright, the selected one raised.
+"""Your hand along the bottom: tiles standing up, fitting ones bright with a ``▾`` above
+them, the selected one raised.
 
 The tiles take the room there is: big ones (11x11) on a big terminal, the usual
 7x7 pips otherwise, small numbered ones for a hand too long for pips.
@@ -36,6 +37,9 @@ SHADOW = Style(color="#d9b24a")
 LABEL = Style(color="#9fc3ae")
 MARK = "★"
 """Marks a matador in the hand (R-MT-2: it goes on any end)."""
+FITS = "▾"
+"""Above a tile that fits now, on the person's turn (not by its colour alone)."""
+FITS_STYLE = Style(color="#ffe066", bold=True)
 
 HEIGHT = 8
 """The hand's usual height: a 7-row tile and a row to raise it by."""
@@ -150,6 +154,11 @@ class HandView(Widget):
                         rows[y][x + dx] = (ch, face)
             if t in self.marks and 0 <= y0 < height and x < width:
                 rows[y0][x] = (MARK, face + Style(color="#b03a2e", bold=True))
+            if self.dim_unfit and t in self.fits and not raised and 0 < y0 <= height:
+                # a shape as well as the brighter face: it fits (read without colour too)
+                mx = x + (w - 1) // 2
+                if mx < width:
+                    rows[y0 - 1][mx] = (FITS, FITS_STYLE)
             if raised:
                 y = y0 + len(tile_rows)
                 for dx in range(w):

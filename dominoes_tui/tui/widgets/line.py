@@ -24,6 +24,8 @@ from ..render import Cell, LineLayout, end_arrows, end_positions, layout_line_ta
 
 TILE = Style(color="#1d1a14", bgcolor="#f3ecd8")
 TILE_LAST = Style(color="#1d1a14", bgcolor="#f7d98b")
+TILE_LAST_FACE = TILE_LAST + Style(underline=True)
+"""The last tile laid: tinted, and its numbers underlined (not by colour alone)."""
 TURN = Style(color="#6f9c84")
 END = Style(color="#1d1a14", bgcolor="#d9b24a", bold=True)
 END_ASK = Style(color="#000000", bgcolor="#ffe066", bold=True, reverse=False, blink=True)
@@ -155,6 +157,17 @@ class LineView(Widget):
             self.scroll_row = row
             self.refresh()
 
+    def hidden_rows(self) -> bool:
+        """The line is taller than the felt (PgUp/PgDn, or the wheel, scroll it)."""
+        h = self.size.height
+        return h > 1 and self.layout.height > h
+
+    def page(self, direction: int) -> bool:
+        """PgUp (-1) or PgDn (1): most of a felt's height; False: nothing moved."""
+        before = self.scroll_row
+        self._scroll(direction * max(1, self.size.height - 2))
+        return self.scroll_row != before
+
     def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
         event.stop()
         event.prevent_default()
@@ -172,7 +185,7 @@ class LineView(Widget):
     def _style(self, c: Cell) -> Style | None:
         if c.kind in ("tile", "rule"):
             if c.tile in self.last_tiles:
-                return TILE_LAST
+                return TILE_LAST_FACE if c.kind == "tile" else TILE_LAST
             return SPINNER if c.tile is not None and c.tile == self.spinner else TILE
         if c.kind == "turn":
             return TURN

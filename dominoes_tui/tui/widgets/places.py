@@ -5,13 +5,20 @@ of the centre or a toe of a foot), under a hub row that names the round's
 double and what the layout asks now (a double to satisfy and who must, the foot
 being filled). Each row shows its label, its tiles from the hub outward and
 its open end (``▸7``: the number it takes). A row longer than the felt shows
-its newest tiles and says how many older ones are out of sight (``◂3``); the
-mouse wheel over a row scrolls it back. With more rows than the felt is tall,
-the wheel scrolls them, and the rows that matter now (the asked places, the
-newest tile) are kept in sight.
+its newest tiles and says how many older ones are out of sight (``16 more``);
+``[`` and ``]`` (or the mouse wheel over a row) scroll the rows back and forth
+in time. With more rows than the felt is tall, PgUp/PgDn (or the wheel) scroll
+them, the hub row gives its line to a place first (the scores row names the
+round's double), and the rows that matter now (the asked places, the newest
+tile) are kept in sight.
+
+No cue is colour alone: the double to satisfy is drawn in brackets
+(``[6│6]``), the last tile laid is underlined, the place ↑/↓ marks is in
+brackets (``[2▸7]``), and a train open to all has its ``●`` (said in words on
+the first one).
 
 While the table asks where a tile goes, each place offered shows the number
-that picks it (``1▸7``) and the one ↑/↓ marks is shown reversed; a click on a
+that picks it (``1▸7``) and the one ↑/↓ marks is shown bracketed; a click on a
 row answers too. The widget draws what the board and the session say; which
 places are open is the engine's (the session hands them in).
 """
@@ -31,7 +38,7 @@ from ...engine.chicken_foot import FootBoard
 from ...engine.trains import TrainsBoard
 
 TILE = "#1d1a14 on #f3ecd8"
-TILE_LAST = "#1d1a14 on #f7d98b"
+TILE_LAST = "underline #1d1a14 on #f7d98b"
 TILE_DOUBLE_OPEN = "bold #ffffff on #b03a2e"
 HUB = "bold #1d1a14 on #e6c98a"
 END = "bold #1d1a14 on #d9b24a"
@@ -62,6 +69,29 @@ class Row:
     """The row that matters now (a double to satisfy, a toe of the foot being filled)."""
     note: Text = field(default_factory=Text)
     """Said after the open end when there is room."""
+    legend: bool = False
+    """The note is a legend (the marker's): said on the first such row it fits on."""
+
+
+def more_words(n: int) -> str:
+    """Tiles of a row out of sight, before the first one shown: ``16 more ``."""
+    return f"{n} more "
+
+
+def _first_shown(faces: Sequence[str], upto: int, room: int) -> int:
+    """The first of ``faces[:upto]`` that fits in ``room`` cells, newest kept, with the
+    words for the older ones out of sight."""
+    first = upto
+    used = 0
+    while first > 0:
+        need = len(faces[first - 1]) + 3  # the face, its margins and a gap
+        older = first - 1
+        mark = len(more_words(older)) if older else 0
+        if used + need + mark > room:
+            break
+        used += need
+        first -= 1
+    return first
 
 
 def tile_text(p: Placed) -> str:
@@ -90,8 +120,6 @@ def trains_rows(
     if board.pending is not None:
         who = "you" if board.must_satisfy == 0 else names[board.must_satisfy or 0]
         hub_says.append(f"  {tiles.name(board.pending_double)} to satisfy: {who}", style=HOT)
-    elif any(t.marker for t in board.trains):
-        hub_says.append("  ● marker: open to all", style=MARKER)
     rows = []
     width = max(len(n) for n in (*names, "Mexican"))
     for k, train in enumerate(board.trains):
@@ -105,7 +133,19 @@ def trains_rows(
         if board.pending == k:
             who = "you" if board.must_satisfy == 0 else names[board.must_satisfy or 0]
             note.append(f" ◂ to satisfy: {who}", style=HOT)
-        rows.append(Row(label, train.tiles, train.end, k, hot=board.pending == k, note=note))
+        elif train.marker:  # the marker's legend: said once, where it fits (lines)
+            note.append(" ● open to all", style=MARKER)
+        rows.append(
+            Row(
+                label,
+                train.tiles,
+                train.end,
+                k,
+                hot=board.pending == k,
+                note=note,
+                legend=train.marker and board.pending != k,
+            )
+        )
     return hub, hub_says, rows
 
 
@@ -184,6 +224,8 @@ class PlacesView(Widget):
         self.shift: dict[int, int] = {}
         """Per place: how many of its newest tiles are scrolled out of sight (wheel)."""
         self._shown: list[int | None] = []
+        self._older: dict[int, int] = {}
+        """Per place: its older tiles out of sight as last drawn."""
 
     def show(
         self,
@@ -210,52 +252,60 @@ class PlacesView(Widget):
         self.refresh()
 
     # ------------------------------------------------------------ drawing
-    def _row_text(self, row: Row, width: int) -> Text:
+    def _row_text(self, row: Row, width: int, note: bool = True) -> Text:
         t = Text(no_wrap=True, overflow="crop")
         t.append_text(row.label)
         t.append(" ")
         end = Text()
         if row.place is not None and row.place in self.asked:
             i = self.asked.index(row.place)
-            style = END_PICK if i == self.pick else END_ASK
-            end.append(f"{i + 1}▸{row.end if row.end is not None else ''}", style=style)
+            words = f"{i + 1}▸{row.end if row.end is not None else ''}"
+            if i == self.pick:  # the one ↑/↓ marks: in brackets, not by colour alone
+                end.append(f"[{words}]", style=END_PICK)
+            else:
+                end.append(words, style=END_ASK)
         elif row.closed:
             end.append(row.closed, style=CLOSED)
         elif row.end is not None:
             end.append(f"▸{row.end}", style=END)
-        room = width - t.cell_len - end.cell_len - 1
         faces = [tile_text(p) for p in row.tiles]
-        shift = min(self.shift.get(row.place or 0, 0), max(len(faces) - 1, 0))
+        shift = self.shifted(row)
         shown_upto = len(faces) - shift
-        first = shown_upto
-        used = 0
-        while first > 0:
-            need = len(faces[first - 1]) + 3  # the face, its margins and a gap
-            older = first - 1
-            mark = len(f"◂{older} ") if older else 0
-            if used + need + mark > room:
-                break
-            used += need
-            first -= 1
+        newer = f" {shift} newer" if shift else ""
+        room = width - t.cell_len - (len(newer) if shift else end.cell_len + 1)
+        first = _first_shown(faces, shown_upto, room)
+        if row.place is not None:
+            self._older[row.place] = first
         if first:
-            t.append(f"◂{first} ", style=OLDER)
+            t.append(more_words(first), style=OLDER)
         for i in range(first, shown_upto):
             p = row.tiles[i]
+            face = f" {faces[i]} "
             style = TILE
-            if p.tile in self.last:
+            if p.tile in self.last:  # underlined as well as tinted: not by colour alone
                 style = TILE_LAST
             if row.hot and i == len(row.tiles) - 1 and p.double:
                 style = TILE_DOUBLE_OPEN
-            t.append(f" {faces[i]} ", style=style)
+                face = f"[{faces[i]}]"  # the double to satisfy, in brackets
+            t.append(face, style=style)
             t.append(" " if i < shown_upto - 1 else "")
         if shift:
-            t.append(f" {shift}▸", style=OLDER)
+            t.append(newer, style=OLDER)
         elif end.plain:
             t.append(" " if row.tiles else "")
             t.append_text(end)
-        if row.note.plain and t.cell_len + row.note.cell_len <= width:
+        if note and row.note.plain and t.cell_len + row.note.cell_len <= width:
             t.append_text(row.note)
         return t
+
+    def older_hidden(self, row: Row, width: int) -> int:
+        """How many of ``row``'s older tiles are out of sight at ``width``."""
+        self._row_text(row, width)
+        return self._older.get(row.place, 0) if row.place is not None else 0
+
+    def shifted(self, row: Row) -> int:
+        """How many of ``row``'s newest tiles are scrolled out of sight now."""
+        return min(self.shift.get(row.place or 0, 0), max(len(row.tiles) - 1, 0))
 
     def lines(self, width: int) -> list[tuple[Text, int | None]]:
         """Every row as text fitted to ``width``, with the place it stands for."""
@@ -263,16 +313,38 @@ class PlacesView(Widget):
         if hub.cell_len + self.hub_says.cell_len <= width:
             hub.append_text(self.hub_says)
         out: list[tuple[Text, int | None]] = [(hub, None)]
+        legend = False
         for row in self.rows:
-            out.append((self._row_text(row, width), row.place))
+            t = self._row_text(row, width, note=not (row.legend and legend))
+            legend = legend or (row.legend and t.plain.endswith(row.note.plain))
+            out.append((t, row.place))
         for t, _ in out:
             t.truncate(width)
         return out
 
+    def _body(self) -> tuple[int, int]:
+        """``(hub rows, place rows)`` the felt's height holds: the hub gives its line to
+        a place when the rows do not all fit (the scores row names the round's double)."""
+        h = self.size.height
+        if h <= 1:
+            return 1, 0
+        hub = 0 if len(self.rows) + 1 > h and len(self.rows) else 1
+        return hub, h - hub
+
+    def hidden_rows(self) -> bool:
+        """More places than the felt shows at once (PgUp/PgDn scroll them)."""
+        return self.size.height > 1 and len(self.rows) > self._body()[1]
+
+    def hidden_tiles(self) -> bool:
+        """A row shows fewer tiles than it holds, older or newer (``[`` and ``]``)."""
+        width = max(self.size.width, 10)
+        return any(self.shifted(r) or self.older_hidden(r, width) for r in self.rows)
+
     def _keep_in_sight(self) -> None:
         """Scroll the rows so the asked places, or the newest tile's row, are in sight."""
         h = self.size.height
-        if h <= 1 or len(self.rows) + 1 <= h:
+        _, body = self._body()
+        if h <= 1 or len(self.rows) <= body:
             self.scroll_row = 0
             return
         want = [i for i, r in enumerate(self.rows) if r.place in self.asked]
@@ -280,28 +352,64 @@ class PlacesView(Widget):
             want = [i for i, r in enumerate(self.rows) if r.hot]
         if not want:
             want = [i for i, r in enumerate(self.rows) if any(p.tile in self.last for p in r.tiles)]
-        top = max(0, len(self.rows) - (h - 1))
+        top = max(0, len(self.rows) - body)
         if want:
             lo, hi = min(want), max(want)
-            if lo < self.scroll_row or hi >= self.scroll_row + h - 1:
+            if lo < self.scroll_row or hi >= self.scroll_row + body:
                 self.scroll_row = max(0, min(top, lo - 1))
         self.scroll_row = min(self.scroll_row, top)
 
     def render(self) -> Text:
         w, h = self.size
         lines = self.lines(max(w, 10))
-        shown = [lines[0]] + lines[1 + self.scroll_row : self.scroll_row + h]
-        if self.scroll_row and h > 2:
-            more = Text(f"  ▴ {self.scroll_row} more above (wheel)", style=OLDER)
-            shown[1] = (more, None)
-        below = len(lines) - 1 - self.scroll_row - (h - 1)
-        if below > 0 and len(shown) == h:
-            shown[-1] = (Text(f"  ▾ {below + 1} more below (wheel)", style=OLDER), None)
+        hub, body = self._body()
+        rows = lines[1 + self.scroll_row : 1 + self.scroll_row + body]
+        if self.scroll_row and body > 1:
+            more = Text(f"  ▴ {self.scroll_row + 1} more above (PgUp)", style=OLDER)
+            rows[0] = (more, None)
+        below = len(lines) - 1 - self.scroll_row - body
+        if below > 0 and len(rows) == body and body > 1:
+            rows[-1] = (Text(f"  ▾ {below + 1} more below (PgDn)", style=OLDER), None)
+        shown = lines[:hub] + rows
         self._shown = [p for _, p in shown]
         out = Text("\n").join(t for t, _ in shown)
         out.no_wrap = True
         out.overflow = "crop"
         return out
+
+    def scroll_rows(self, delta: int) -> bool:
+        """Scroll the places by ``delta`` rows (PgUp/PgDn, the wheel); False: nothing
+        moved (all in sight, or at the end)."""
+        _, body = self._body()
+        top = max(0, len(self.rows) - body)
+        row = max(0, min(top, self.scroll_row + delta))
+        moved = row != self.scroll_row
+        self.scroll_row = row
+        self.refresh()
+        return moved
+
+    def page(self, direction: int) -> bool:
+        """PgUp (-1) or PgDn (1): a felt's height of places, less one kept in sight."""
+        _, body = self._body()
+        return self.scroll_rows(direction * max(1, body - 2))
+
+    def shift_tiles(self, delta: int) -> bool:
+        """``[`` (older, ``delta`` < 0) or ``]`` (newer): every row that holds more tiles
+        than it shows moves by ``delta`` tiles; False: nothing moved."""
+        width = max(self.size.width, 10)
+        moved = False
+        for r in self.rows:
+            if r.place is None:
+                continue
+            now = self.shifted(r)
+            if delta < 0 and not self.older_hidden(r, width):
+                continue  # nothing older out of sight on this row
+            new = max(0, min(len(r.tiles) - 1, now - delta))
+            if new != now:
+                self.shift[r.place] = new
+                moved = True
+        self.refresh()
+        return moved
 
     def on_resize(self, event: events.Resize) -> None:
         self._keep_in_sight()
@@ -323,10 +431,8 @@ class PlacesView(Widget):
     def _wheel(self, y: int, delta: int) -> None:
         place = self.place_at(y)
         row = next((r for r in self.rows if r.place == place), None) if place is not None else None
-        h = self.size.height
-        if len(self.rows) + 1 > h:  # more rows than room: the wheel scrolls the rows
-            top = max(0, len(self.rows) - (h - 1))
-            self.scroll_row = max(0, min(top, self.scroll_row + delta))
+        if self.hidden_rows():  # more rows than room: the wheel scrolls the rows
+            self.scroll_rows(delta)
         elif row is not None and place is not None:  # else it scrolls that row back in time
             back = self.shift.get(place, 0) - delta
             self.shift[place] = max(0, min(len(row.tiles) - 1, back))

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from ...table.words import SeatInfo, partner_of, seat_names, side_names
+from ...table.words import LOWEST_WINS, SeatInfo, partner_of, seat_names, side_names
 
 BACK = "▮"
 TURN = "▶"
@@ -36,6 +36,7 @@ __all__ = [
     "Boneyard",
     "partner_of",
     "seat_names",
+    "seat_rows",
     "seats_text",
     "side_names",
 ]
@@ -83,14 +84,47 @@ def _brief(last: str, form: str) -> str:
     return last
 
 
-def _seat(s: SeatInfo, backs: int, last: str, partner_words: str, clock: Text | None) -> Text:
+COUNT_FORMS = ("tiles", "dot")
+"""How a seat's tiles follow its name on the seats row, richest first: ``North · 6
+tiles``, ``North · 6`` (a name ending in a digit never touches the count: ``CPU 1 · 6``).
+Never ``North: 6`` there: the scores row under it says ``North: 6`` for points."""
+
+
+def count_words(name: str, tiles: int, form: str) -> str:
+    """The words between a seat's name (and its tile backs) and what it did last.
+
+    >>> [count_words("North", 6, f) for f in (*COUNT_FORMS, "colon")]
+    ['North · 6 tiles', 'North · 6', 'North: 6']
+    >>> count_words("CPU 1", 1, "tiles")
+    'CPU 1 · 1 tile'
+    """
+    return name + _count(tiles, form)
+
+
+def _count(n: int, form: str) -> str:
+    if form == "tiles":
+        return f" · {n} tile{'' if n == 1 else 's'}"
+    if form == "dot":
+        return f" · {n}"
+    return f": {n}"
+
+
+def _seat(
+    s: SeatInfo,
+    backs: int,
+    last: str,
+    partner_words: str,
+    clock: Text | None,
+    count: str = "tiles",
+    thinks: str = "",
+) -> Text:
     t = Text()
     t.append(TURN if s.turn else " ", style=TURN_STYLE)
     t.append(s.name, style=TURN_STYLE if s.turn else NAME_STYLE)
     if s.partner:
         t.append(partner_words, style=PARTNER_STYLE)
     if s.revealed is not None:
-        t.append(" ")
+        t.append(": ")
         t.append(" ".join(s.revealed) if s.revealed else "out", style="#f3ecd8")
         return t
     if backs and s.seat != 0:
@@ -98,12 +132,17 @@ def _seat(s: SeatInfo, backs: int, last: str, partner_words: str, clock: Text | 
         t.append(BACK * min(s.tiles, backs), style=BACK_STYLE)
         if s.tiles > backs:
             t.append("…", style=BACK_STYLE)
-    t.append(f" {s.tiles}")
+        if count == "colon":
+            count = "dot"  # "East ▮▮▮▮▮: 5" would tie the colon to the backs
+    t.append(_count(s.tiles, count))
     if clock is not None and clock.plain:
         t.append(" ")
         t.append_text(clock)
-    if last and s.last:
-        t.append(" ")
+    if thinks:  # beside the seat that thinks, in place of its last move
+        t.append(" · " if len(thinks) > 1 else " ")
+        t.append(thinks, style=THINKING_STYLE)
+    elif last and s.last:
+        t.append(" · ")
         t.append(_brief(s.last, last), style=LAST_STYLE)
     return t
 
@@ -111,42 +150,107 @@ def _seat(s: SeatInfo, backs: int, last: str, partner_words: str, clock: Text | 
 def seats_text(
     seats: Sequence[SeatInfo],
     width: int,
-    thinking: bool = False,
+    thinking: int | None = None,
     boneyard: Boneyard | None = None,
     clocks: Mapping[int, Text] | None = None,
     backs: bool = True,
 ) -> Text:
     """The seats row fitted to ``width`` cells: the richest form that fits (``backs``:
-    False leaves the tile backs out, for seats laid on two rows alike).
+    False leaves the tile backs out, for seats laid on two rows alike). ``thinking``:
+    the seat whose CPU thinks now, said beside it ("thinking…" in place of its last
+    move); room for it is kept in every form, so the row keeps its form when a CPU
+    starts or stops thinking.
 
     >>> from dominoes_tui.table.words import SeatInfo
     >>> row = seats_text([SeatInfo(0, "You", 5, turn=True), SeatInfo(1, "East", 5, last="6-3"),
     ...                   SeatInfo(2, "North", 5, partner=True), SeatInfo(3, "West", 4)], 80)
-    >>> row.plain.split()[:8]
-    ['▶You', '5', 'East', '▮▮▮▮▮', '5', '6-3', 'North', '(partner)']
+    >>> row.plain
+    '▶You · 5    East · 5 · 6-3    North (partner) · 5    West · 4'
+    >>> seats_text([SeatInfo(0, "You", 5), SeatInfo(1, "CPU", 6, turn=True)],
+    ...            60, thinking=1).plain
+    ' You · 5 tiles   ▶CPU ▮▮▮▮▮▮ · 6 tiles · thinking…'
+    >>> seats_text([SeatInfo(0, "You", 7), SeatInfo(1, "CPU 1", 11, turn=True, last="6-3"),
+    ...             SeatInfo(2, "CPU 2", 6, last="12-8")], 44, thinking=1).plain
+    ' You · 7 ▶CPU 1 · 11 · thinking…  CPU 2 · 6'
     """
-    clocks = clocks or {}
+    return _fitted([seats], width, thinking, boneyard, clocks or {}, backs, many=len(seats) > 2)
+
+
+def _fitted(
+    rows: Sequence[Sequence[SeatInfo]],
+    width: int,
+    thinking: int | None,
+    boneyard: Boneyard | None,
+    clocks: Mapping[int, Text],
+    backs: bool,
+    many: bool,
+) -> Text:
+    """``rows`` of seats (the boneyard after the first), all in the richest form that
+    fits every row in ``width`` with room for "thinking…"."""
     forms = boneyard.forms() if boneyard is not None else [Text()]
-    many = len(seats) > 2
     tries = []
     lasts = ("full", "tile", "") if many else ("",)  # with two, the move log says it all
-    for slot in (THINKING, "…"):
-        for last in lasts[:-1] or lasts:  # the last moves go last of all
-            for bone in forms:
-                for n_backs in ((5 if many else 7), 0) if backs else (0,):
-                    for sep in ("   ", "  ", " "):
-                        tries.append((n_backs, last, bone, sep, slot))
-    for bone in forms:
-        tries.append((0, "", bone, " ", "…"))
-    best = None
-    for n_backs, last, bone, sep, slot in tries:
-        t = _row(seats, n_backs, last, bone, sep, " (partner)", thinking, clocks, slot)
-        if t.cell_len <= width:
-            return t
-        best = t
-    assert best is not None
-    best.truncate(width)  # cannot happen at 80 columns with up to 4 seats (tested)
-    return best
+    # what goes first: wide separators, "tiles", the boneyard's words (a cryptic
+    # "9 +1 kept" reads worse than "CPU · 10"), the tile backs, the last moves;
+    # "thinking…" shrinks to "…" only when nothing else is left
+    for think in (THINKING, "…"):
+        for last in lasts:
+            for n_backs in ((5 if many else 7), 0) if backs else (0,):
+                for bone in forms:
+                    for count in COUNT_FORMS:
+                        for sep in ("   ", "  ", " "):
+                            tries.append((n_backs, last, bone, sep, count, think))
+
+    def row(i: int, form: tuple, thinks: int | None, pad: int = 0) -> Text:
+        n_backs, last, bone, sep, count, think = form
+        bone = bone if i == 0 else Text()
+        return _row(
+            rows[i], n_backs, last, bone, sep, " (partner)", thinks, clocks, count, think, pad
+        )
+
+    for form in tries:
+        last, think = form[1], form[5]
+        if all(
+            row(i, form, None).cell_len + _reserve(seats, last, think) <= width
+            for i, seats in enumerate(rows)
+        ):
+            break
+    # the boneyard keeps its place: the seats before it take the room "thinking…" needs
+    n_backs, last, _, sep, count, think = form
+    pad = _row(rows[0], n_backs, last, Text(), sep, " (partner)", None, clocks, count, think)
+    out = [row(0, form, thinking, pad.cell_len + _reserve(rows[0], last, think))]
+    out += [row(i, form, thinking) for i in range(1, len(rows))]
+    for t in out:
+        t.truncate(width)  # cannot happen at 80 columns with up to 8 seats (tested)
+    return Text("\n").join(out)
+
+
+def seat_rows(
+    seats: Sequence[SeatInfo],
+    width: int,
+    thinking: int | None = None,
+    boneyard: Boneyard | None = None,
+    clocks: Mapping[int, Text] | None = None,
+) -> Text:
+    """The seats as the table shows them: one row of up to four seats, or two rows
+    (the first half with the boneyard, the rest under them) beyond four, both in the
+    same form; "thinking…" beside the seat that thinks."""
+    if len(seats) <= 4:
+        return seats_text(seats, width, thinking, boneyard, clocks)
+    half = (len(seats) + 1) // 2
+    halves = [seats[:half], seats[half:]]
+    return _fitted(halves, width, thinking, boneyard, clocks or {}, backs=False, many=True)
+
+
+def _reserve(seats: Sequence[SeatInfo], last: str, think: str = THINKING) -> int:
+    """The cells "thinking…" adds beside the CPU seat it widens most (in place of its
+    last move when the row shows last moves)."""
+    said = len((" · " if len(think) > 1 else " ") + think)
+    return max(
+        (said - (len(" · " + _brief(s.last, last)) if last and s.last else 0) for s in seats
+         if s.seat != 0),
+        default=0,
+    )  # fmt: skip
 
 
 def _row(
@@ -156,19 +260,22 @@ def _row(
     bone: Text,
     sep: str,
     partner_words: str,
-    thinking: bool,
+    thinking: int | None,
     clocks: Mapping[int, Text],
-    slot: str = THINKING,
+    count: str = "tiles",
+    think: str = THINKING,
+    pad: int = 0,
 ) -> Text:
+    """One row of seats, then the boneyard; ``pad``: the seats take at least that many
+    cells (the boneyard stays put when "thinking…" comes and goes)."""
     t = Text()
     for i, s in enumerate(seats):
         if i:
             t.append(sep)
-        t.append_text(_seat(s, backs, last, partner_words, clocks.get(s.seat)))
-    if len(seats) > 1:  # a fixed slot: the row never moves when thinking starts or stops
-        t.append(" ")
-        t.append(slot if thinking else " " * len(slot), style=THINKING_STYLE)
+        thinks = think if thinking is not None and s.seat == thinking else ""
+        t.append_text(_seat(s, backs, last, partner_words, clocks.get(s.seat), count, thinks))
     if bone.plain:
+        t.pad_right(max(0, pad - t.cell_len))
         t.append(sep)
         t.append_text(bone)
     return t
@@ -184,15 +291,23 @@ def scores_text(
     sides: Sequence[tuple[str, str, int]],
     stakes: Sequence[str],
     width: int,
+    rows: int = 1,
 ) -> Text:
     """The scores row fitted to ``width``: the target, each side's ``(name, score,
     points just scored)`` and what is at stake (hanging points, a bonus led, All
     Fives' ends). Separators tighten first, then the target's words; a side's
-    score and a stake are never cut.
+    score and a stake are never cut, and a name never touches its score
+    (``CPU 1: 0``). The round's number (``Round 3 of 13``) is said here and
+    nowhere else on the table, so it is never dropped; with ``rows`` over 1 the
+    sides go on as many lines as they need, up to ``rows``.
 
     >>> scores_text("101 loses", [("You", "0 (5 held)", 0), ("CPU", "12", 0)],
     ...             ["7 hanging"], 80).plain
-    ' 101 loses · You 0 (5 held) · CPU 12 · 7 hanging'
+    ' 101 loses · You: 0 (5 held) · CPU: 12 · 7 hanging'
+    >>> sides = [("You", "47", 0)] + [(f"CPU {i}", str(i * 3), 0) for i in range(1, 8)]
+    >>> print(scores_text("Round 2 of 13: engine 11-11", sides, [], 66, rows=2).plain)
+     Round 2 of 13 · engine 11-11 · You: 47 · CPU 1: 3 · CPU 2: 6
+     CPU 3: 9 · CPU 4: 12 · CPU 5: 15 · CPU 6: 18 · CPU 7: 21
     """
     targets = [target]
     if " " in target:  # "101 loses" -> "to 101"
@@ -200,30 +315,64 @@ def scores_text(
         if number.isdigit():
             targets.append(f"to {number}")
     if target.startswith("Round ") and ":" in target:  # "Round 3 of 13: engine 10-10"
-        targets += [target.split(":")[0], ""]  # the felt's hub row names the round too
-    best = Text()
+        head, what = target.split(":", 1)
+        targets = [f"{head} ·{what}", head]  # the felt's hub row shows the engine too
     seps = (" · ", "  ", " ")
-    order = [(sep, tgt) for sep in seps for tgt in targets]
-    if target.startswith("Round "):  # the round's whole words before wider separators
-        order = [(sep, tgt) for tgt in targets for sep in seps]
-    for sep, tgt in order:
-        parts: list[Text] = [Text(tgt)] if tgt else []
-        for name, score, scored in sides:
-            t = Text()
-            t.append(f"{name} ", style="bold")
-            t.append(score)
-            if scored:  # All Fives: points just scored, until the next play (R-F-2)
-                t.append(f" +{scored}", style=SCORED_STYLE)
-            parts.append(t)
-        for words in stakes:
-            warn = "hanging" in words or "bonus" in words
-            parts.append(Text(words, style=WARN_STYLE if warn else STAKE_STYLE))
-        out = Text(" ")
-        for i, p in enumerate(parts):
-            if i:
-                out.append(sep, style="dim")
-            out.append_text(p)
+    order = [(sep, tgt, list(stakes)) for sep in seps for tgt in targets]
+    if target.startswith("Round "):  # the engine stays before wide separators go, and
+        # the reminder that the lowest total wins goes before the engine
+        brief = [w for w in stakes if w != LOWEST_WINS]
+        said = [(tgt, stk) for tgt in targets for stk in (list(stakes), brief)]
+        order = [(sep, tgt, stk) for tgt, stk in said for sep in seps[:2]]
+        order += [(" ", tgt, stk) for tgt, stk in said]
+    best = Text()
+    # with room for more lines, one line only while its separators stay wide
+    one_line = [o for o in order if rows == 1 or o[0] != " "]
+    for sep, tgt, stk in one_line:
+        out = _score_lines(_score_parts(tgt, sides, stk), sep, width, 1)
         best = out
         if out.cell_len <= width:
             return out
+    if rows > 1:
+        for sep, tgt, stk in order:
+            out = _score_lines(_score_parts(tgt, sides, stk), sep, width, rows)
+            if all(line.cell_len <= width for line in out.split("\n")):
+                return out
     return best
+
+
+def _score_parts(
+    target: str, sides: Sequence[tuple[str, str, int]], stakes: Sequence[str]
+) -> list[Text]:
+    parts: list[Text] = [Text(target)] if target else []
+    for name, score, scored in sides:
+        t = Text()
+        t.append(f"{name}: ", style="bold")
+        t.append(score)
+        if scored:  # All Fives: points just scored, until the next play (R-F-2)
+            t.append(f" +{scored}", style=SCORED_STYLE)
+        parts.append(t)
+    for words in stakes:
+        warn = "hanging" in words or "bonus" in words
+        parts.append(Text(words, style=WARN_STYLE if warn else STAKE_STYLE))
+    return parts
+
+
+def _score_lines(parts: Sequence[Text], sep: str, width: int, rows: int) -> Text:
+    """``parts`` joined by ``sep``, on one line, or wrapped onto at most ``rows`` lines
+    (the last line takes what is left)."""
+    lines: list[Text] = []
+    out = Text(" ")
+    for p in parts:
+        if (
+            out.cell_len > 1
+            and out.cell_len + len(sep) + p.cell_len > width
+            and (len(lines) < rows - 1)
+        ):
+            lines.append(out)
+            out = Text(" ")
+        if out.cell_len > 1:
+            out.append(sep, style="dim")
+        out.append_text(p)
+    lines.append(out)
+    return Text("\n").join(lines)
