@@ -171,3 +171,23 @@ def test_a_bigger_felt_takes_a_bigger_face() -> None:
         for w, h in (LINE_AREA_80x24, LINE_AREA_100x32, (120, 30), (173, 37))
     ]
     assert widths == sorted(widths) and widths[0] < widths[1] < widths[-1]
+
+
+def test_a_hand_shown_face_up_is_never_cut_the_boneyard_gives_way() -> None:
+    """At a hand's end the seats show their tiles face up: twelve of them at 80 columns
+    left no room for the boneyard's words ("… 6-2   Bone" was cut, seen in tmux)."""
+    from dominoes_tui.table.words import SeatInfo
+    from dominoes_tui.tui.widgets.seats import Boneyard, seats_text
+
+    held = "0-0 1-0 1-1 3-0 3-3 4-0 4-2 4-3 4-4 6-0 6-1 6-2".split()
+    seats = [
+        SeatInfo(0, "You", 1, revealed=["6-6"]),
+        SeatInfo(1, "CPU (Medium)", 12, revealed=held),
+    ]
+    row = seats_text(seats, 80, boneyard=Boneyard(10, 1)).plain
+    assert row.endswith("6-1 6-2") and "Bone" not in row and len(row) <= 80
+    # with room to spare the boneyard stays
+    row = seats_text(
+        seats[:1] + [SeatInfo(1, "CPU", 3, revealed=held[:3])], 80, boneyard=Boneyard(10, 1)
+    )
+    assert "Boneyard 10" in row.plain

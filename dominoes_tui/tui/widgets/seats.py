@@ -208,13 +208,18 @@ def _fitted(
             rows[i], n_backs, last, bone, sep, " (partner)", thinks, clocks, count, think, pad
         )
 
-    for form in tries:
+    def fits(form: tuple) -> bool:
         last, think = form[1], form[5]
-        if all(
+        return all(
             row(i, form, None).cell_len + _reserve(seats, last, think) <= width
             for i, seats in enumerate(rows)
-        ):
-            break
+        )
+
+    form = next((f for f in tries if fits(f)), None)
+    if form is None:  # a hand shown face up that needs the whole row: the boneyard gives way
+        form = next(
+            (f[:2] + (Text(),) + f[3:] for f in tries if fits(f[:2] + (Text(),) + f[3:])), tries[-1]
+        )
     # the boneyard keeps its place: the seats before it take the room "thinking…" needs
     n_backs, last, _, sep, count, think = form
     pad = _row(rows[0], n_backs, last, Text(), sep, " (partner)", None, clocks, count, think)
