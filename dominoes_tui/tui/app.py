@@ -797,6 +797,10 @@ class DominoesApp(NavigatingApp):
         if table is not None:
             if message.key == "pace":
                 table.session.pace = self.pace
+            if message.key == "coach":  # the guide's line and the tips, at this table at once
+                from ..store import player
+
+                self._apply_coach(table.session, player.load_player())  # type: ignore[arg-type]
             table.apply_settings(tile_style=self.tile_style, bell=mine.bell, show_log=mine.log)
 
     def show_stats(self) -> None:

@@ -23,6 +23,7 @@ from dominoes_tui.table.words import move_words
 from dominoes_tui.tui import strategy_coach as tui_coach
 from dominoes_tui.tui.messages import LeaveTable
 from dominoes_tui.tui.screens.dialogs import CoachOfferScreen, HandOverScreen, MatchOverScreen
+from dominoes_tui.tui.screens.settings import SettingRow, SettingsScreen
 from dominoes_tui.tui.screens.table import TableScreen
 from dominoes_tui.tui.strategy_coach import CoachQuestion, coach_of
 
@@ -117,6 +118,45 @@ async def test_the_tip_is_in_its_panel_and_goes_with_its_position() -> None:
         await settle(pilot)
         assert table.game.hand_no != hand or panel_text(app) == ""
         assert coach.tip_words() is None or table.game.hand_no != hand
+
+
+async def test_the_tip_shows_with_the_move_log_hidden() -> None:
+    """Move log off (Settings): only the log and its title go; the coach's tip stays."""
+    tips()
+    settings.remember_setting("log", False)
+    app = make_app("classic", seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_a_tip(pilot)
+        table = app.table
+        assert not table.query_one("#log").display and not table.query_one("#log-title").display
+        p = panel(app)
+        assert p.region.area and panel_text(app).startswith("Coach:")
+        await take_turn(pilot)  # the tip gone with its position: the felt has its room back
+        await settle(pilot)
+        if not panel(app).display:
+            assert table.query_one("#line").size.width == 80
+
+
+async def test_the_settings_coach_row_changes_the_open_table() -> None:
+    """The Coach row of Settings over a table: at that table at once, as on the F1 screen."""
+    tips()
+    app = make_app("classic", seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until_a_tip(pilot)
+        coach = coach_of(app.table.session)
+        assert coach.enabled
+        app.push_screen(SettingsScreen())
+        await pilot.pause()
+        row = app.screen.query_one("#setting-coach", SettingRow)
+        row.focus()
+        while row.value != "off":
+            await pilot.press("right")
+            await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert player.load_player().level == "off"
+        assert not coach.enabled and panel_text(app) == ""
+        assert not app.table.session.coaching
 
 
 async def test_the_tip_never_shows_over_another_screen() -> None:

@@ -465,6 +465,7 @@ class TableScreen(Screen):
         words = coach.tip_words() if coach is not None and in_front else None
         panel = self.query_one("#coach-panel", Static)
         panel.display = words is not None
+        self.set_class(words is not None, "-tip")  # shown even with the move log hidden
         if words is not None:
             text = Text(f"Coach: {coach.tip_title()}", style="bold #7ee07e")
             text.append("\n")
