@@ -19,8 +19,8 @@ folder that cannot be written only means nothing is kept).
 
 >>> CoachSetting().now, CoachSetting(finished=3).now, CoachSetting("off").now
 ('guide', 'tips', 'off')
->>> CoachSetting(finished=1).words()
-'Guide for your first 3 finished matches (2 to go), then tips'
+
+The setting in a player's words: ``table.words.coach_level_words``.
 """
 
 from __future__ import annotations
@@ -37,11 +37,6 @@ LEVELS = ("auto", "guide", "tips", "off")
 """The setting's values, in the options screen's order."""
 AUTO_MATCHES = 3
 """A new player's coach guides this many finished matches (``"auto"``), then gives tips."""
-LEVEL_WORDS = {
-    "guide": "Guide: what fits and why, and tips",
-    "tips": "Tips: one a hand, and a question before a blunder",
-    "off": "Off",
-}
 OLD_MODE_KEY = "strategy_coach"
 OLD_COUNT_KEY = "strategy_coached"
 OLD_GUIDE_KEY = settings.COACH
@@ -73,15 +68,6 @@ class CoachSetting:
     def guide(self) -> bool:
         """What fits and why, on the prompt line."""
         return self.now == "guide"
-
-    def words(self) -> str:
-        """The setting in words, with how many guided matches are left in ``"auto"``."""
-        if self.level != "auto":
-            return LEVEL_WORDS[self.level]
-        left = max(0, AUTO_MATCHES - self.finished)
-        if not left:
-            return f"Tips (the guide was on for your first {AUTO_MATCHES} matches)"
-        return f"Guide for your first {AUTO_MATCHES} finished matches ({left} to go), then tips"
 
 
 def _count(value: Any) -> int | None:

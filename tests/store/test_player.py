@@ -9,6 +9,7 @@ import json
 import pytest
 
 from dominoes_tui.store import player, settings
+from dominoes_tui.table.words import coach_level_words
 
 
 @pytest.fixture(autouse=True)
@@ -30,10 +31,10 @@ def test_a_new_player_is_guided_for_three_finished_matches_then_has_tips() -> No
     assert s.now == "guide" and s.guide and s.tips
     for left in (2, 1):
         s = player.count_finished_match()
-        assert s.now == "guide" and f"({left} to go)" in s.words()
+        assert s.now == "guide" and f"({left} match" in coach_level_words(s.level, s.finished)
     s = player.count_finished_match()
     assert s.finished == 3 and s.now == "tips" and not s.guide and s.tips
-    assert s.words() == "Tips (the guide was on for your first 3 matches)"
+    assert coach_level_words(s.level, s.finished) == "Tips (after 3 guided matches)"
 
 
 @pytest.mark.parametrize(

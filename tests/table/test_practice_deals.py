@@ -27,6 +27,7 @@ from dominoes_tui.engine import (
 from dominoes_tui.engine import practice as engine_practice
 from dominoes_tui.store import player, settings
 from dominoes_tui.table import practice as pr
+from dominoes_tui.table.words import coach_level_words
 
 GOLDEN = {
     # Game.new's first hands before rotations existed: every seed deals as it did.
@@ -313,7 +314,7 @@ def test_the_daily_best_comes_from_the_history(dominoes_home) -> None:
 def test_the_coach_guides_a_new_players_first_three_finished_matches(dominoes_home) -> None:
     s = player.load_player()
     assert (s.level, s.finished, s.now) == ("auto", 0, "guide")
-    assert s.words() == "Guide for your first 3 finished matches (3 to go), then tips"
+    assert coach_level_words(s.level, s.finished) == "Guide (3 matches to go), then Tips"
     for _ in range(player.AUTO_MATCHES):
         assert player.load_player().guide
         player.count_finished_match()

@@ -80,6 +80,24 @@ async def test_every_row_changes_and_is_kept_at_once() -> None:
     assert player.load_player().level == "auto"  # conftest's "off" -> "auto" (the list wraps)
 
 
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)])
+async def test_a_new_players_coach_row_reads_whole(size) -> None:
+    """A new player's Coach row (its longest value: the guided matches to go) and the
+    line under it fit the row: nothing cut at 80 columns."""
+    settings.settings_path().write_text("{}", encoding="utf-8")  # a new player
+    app = DominoesApp(start_menu=True)
+    async with app.run_test(size=size) as pilot:
+        await menu_up(pilot)
+        await pilot.press("s")
+        await pilot.pause()
+        row = app.screen.query_one("#setting-coach", SettingRow)
+        assert player.load_player().level == "auto"
+        text = row.render()
+        assert "to go" in text.plain
+        width = row.content_region.width
+        assert max(line.cell_len for line in text.split("\n")) <= width
+
+
 async def test_the_options_screen_keeps_the_house_rules_only() -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

@@ -29,12 +29,18 @@ them; it adds styles, never words about the game.
 """
 
 from .coach import (
+    COACH_CHANGE,
     COACH_CHOICES,
+    COACH_GUIDE,
+    COACH_HELP,
+    COACH_LEVELS_TEXT,
     COACH_QUESTION,
+    COACH_TIPS,
     COACH_WIDTH,
     coach_fits,
     coach_forced,
     coach_lead,
+    coach_level_words,
     coach_refusal,
     coach_rule,
     coach_turn,
@@ -134,7 +140,13 @@ from .sentence import (
 )
 
 __all__ = [
+    "COACH_CHANGE",
     "COACH_CHOICES",
+    "COACH_GUIDE",
+    "COACH_HELP",
+    "COACH_LEVELS_TEXT",
+    "COACH_TIPS",
+    "coach_level_words",
     "COACH_QUESTION",
     "LOWEST_WINS",
     "COACH_WIDTH",

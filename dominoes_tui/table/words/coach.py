@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...engine import Rules, tiles, wanted_number
+from ...store.player import AUTO_MATCHES
 from .sentence import Sentence
 
 # The coach (a first hand's guide): what fits, and why a tile was refused.
@@ -95,10 +96,39 @@ def coach_refusal(reason: str, rules: Rules) -> Sentence:
     return _fitted("Not allowed:", [f"{why} {coach_rule(rules)}", why], "refusal")
 
 
+COACH_GUIDE = "what fits and why, and tips"
+"""What the coach's Guide gives (the one description: Settings, F1, the first question)."""
+COACH_TIPS = "a tip a hand, a question before a costly move"
+"""What the coach's Tips gives."""
+COACH_CHANGE = "Settings (s on the start menu) or F1 change it."
+"""Where the Coach setting is changed."""
+COACH_HELP = f"Guide: {COACH_GUIDE}. Tips: a tip a hand. Off: no coach."
+"""The Settings screen's line under the Coach row (one line at 80 columns)."""
+COACH_LEVELS_TEXT = f"Guide gives {COACH_GUIDE}; Tips gives {COACH_TIPS}."
+"""The levels in one sentence (the How to play screen)."""
+
+
+def coach_level_words(level: str, finished: int) -> str:
+    """The Coach setting in a few words (the Settings row's value, the F1 screen's line):
+    ``level`` ``"auto"`` says how many of a new player's guided matches are left.
+
+    >>> coach_level_words("auto", 1), coach_level_words("auto", 2)
+    ('Guide (2 matches to go), then Tips', 'Guide (1 match to go), then Tips')
+    >>> coach_level_words("auto", 3), coach_level_words("off", 0)
+    ('Tips (after 3 guided matches)', 'Off')
+    """
+    if level != "auto":
+        return {"guide": "Guide", "tips": "Tips"}.get(level, "Off")
+    left = max(0, AUTO_MATCHES - finished)
+    if not left:
+        return f"Tips (after {AUTO_MATCHES} guided matches)"
+    return f"Guide ({left} match{'es' if left > 1 else ''} to go), then Tips"
+
+
 COACH_QUESTION = "New to dominoes? A coach can sit beside you."
 COACH_CHOICES = (
-    "Guide: the tiles that fit and why, and tips (your first 3 matches).\n"
-    "Tips: a tip a hand beside the moves, a question before a costly move.\n"
-    "No thanks: no coach. F1 (How to play) or the table options change it."
+    f"Guide: {COACH_GUIDE} (your first {AUTO_MATCHES} matches).\n"
+    f"Tips: {COACH_TIPS}.\n"
+    f"No thanks: no coach. {COACH_CHANGE}"
 )
 """The first table's one question about the coach (asked once): its three answers."""

@@ -15,6 +15,7 @@ from textual.widgets import Footer, Static
 
 from ...engine import Rules
 from ...store.player import CoachSetting
+from ...table.words import COACH_LEVELS_TEXT, coach_level_words
 from ..howto import KEY, how_to_play
 from ..messages import SetCoach
 from .base import DismissOnce
@@ -68,12 +69,12 @@ class HowToPlayScreen(DismissOnce, ModalScreen[None]):
     def coach_text(self) -> Text:
         on = self.coach.now != "off"
         t = Text("Coach: ")
-        t.append(self.coach.words(), style="bold #7ee07e" if on else "bold")
+        words = coach_level_words(self.coach.level, self.coach.finished)
+        t.append(words, style="bold #7ee07e" if on else "bold")
         t.append(". ")
         t.append("c", style=KEY)
         t.append(f" changes it to {self.NEXT[self.coach.now].capitalize()}. ")
-        t.append("Guide names the tiles that fit and why; Tips gives a tip a hand and asks ")
-        t.append("before a costly move.")
+        t.append(COACH_LEVELS_TEXT)
         return t
 
     def action_close(self) -> None:

@@ -11,7 +11,6 @@ follow it now. A house's own rules stay on its table options screen.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from textual import events
@@ -23,6 +22,7 @@ from textual.widgets import Button, Footer, Static
 
 from ...store import settings
 from ...store.player import LEVELS, load_player, set_level
+from ...table.words import COACH_HELP, coach_level_words
 from ..messages import SettingsChanged
 from .base import DismissOnce
 from .options import ChoiceRow
@@ -37,7 +37,6 @@ ROWS = ("pace", "tiles", "coach", "clock", "log", "bell", "theme")
 
 # -- the coach's row: read and written through store.player, here only ---------------
 COACH_LABEL = "Coach"
-COACH_HELP = "Guide: what fits and why, and tips. Tips: a tip a hand. Off: no coach."
 
 
 def coach_choices() -> tuple[str, ...]:
@@ -49,7 +48,7 @@ def coach_value() -> str:
 
 
 def coach_words(mode: str) -> str:
-    return replace(load_player(), level=mode).words()
+    return coach_level_words(mode, load_player().finished)
 
 
 def keep_coach(mode: str) -> None:
