@@ -7,14 +7,16 @@ import json
 
 import pytest
 from conftest import make_app, settle
+from rich.style import Style
 
 from dominoes_tui.engine import load_variant
 from dominoes_tui.store import player, settings
 from dominoes_tui.tui.app import DominoesApp
 from dominoes_tui.tui.screens.options import ChoiceRow, OptionsScreen
+from dominoes_tui.tui.screens.review import MARK_STYLES
 from dominoes_tui.tui.screens.settings import ROWS, SettingRow, SettingsScreen
 from dominoes_tui.tui.screens.start import StartScreen
-from dominoes_tui.tui.screens.table import TableScreen
+from dominoes_tui.tui.screens.table import TIP_STYLE, TIP_TITLE_STYLE, TableScreen
 from dominoes_tui.tui.themes import CONTRAST, DARK, LIGHT, THEMES, colour_map
 
 SIZE = (80, 24)
@@ -187,6 +189,16 @@ def test_no_theme_colour_is_changed_twice() -> None:
         table = colour_map(name)
         assert not [c for c in theme.variables.values() if table.get(c, c) != c], name
     assert colour_map(DARK) == {}
+
+
+@pytest.mark.parametrize("theme", [LIGHT, CONTRAST])
+def test_the_coachs_tip_and_the_review_marks_follow_the_theme(theme) -> None:
+    """The coach's tip and the review's marks paint with the dark felt's colours, which
+    the theme filter maps: they read in the light theme too."""
+    table = colour_map(theme)
+    styles = [*MARK_STYLES.values(), TIP_TITLE_STYLE, TIP_STYLE]
+    colours = {Style.parse(s).color.triplet.hex for s in styles}
+    assert colours and not [c for c in colours if c not in table], theme
 
 
 # ------------------------------------------------------------ the table follows

@@ -68,11 +68,12 @@ if TYPE_CHECKING:
 
 SYMBOLS = {"blunder": "??", "mistake": "? ", "inaccuracy": "?!", None: "  "}
 MARK_STYLES = {
-    "blunder": "bold #ff6b5b",
+    "blunder": "bold #ff8f80",
     "mistake": "bold #f0a050",
-    "inaccuracy": "#e0d070",
+    "inaccuracy": "#ffe066",
     None: "#7ee07e",
 }
+"""The dark felt's bad, warn, mark and good (the theme filter gives each theme's own)."""
 LIST_ROOM = 19
 """The cells of a row of the list of decisions, with room for its scrollbar (25 at 100
 columns and wider)."""

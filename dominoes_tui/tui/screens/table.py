@@ -81,6 +81,11 @@ KEYS_THAT_COME_AND_GO = (
 """The actions whose keys :meth:`TableScreen.check_action` shows only when they apply."""
 
 
+TIP_TITLE_STYLE = "bold #7ee07e"
+TIP_STYLE = "#e8efe9"
+"""The coach's tip: the dark felt's good and ink (the theme filter gives each theme's)."""
+
+
 class TableScreen(Screen):
     """One match against the CPU, drawn from its session."""
 
@@ -467,9 +472,9 @@ class TableScreen(Screen):
         panel.display = words is not None
         self.set_class(words is not None, "-tip")  # shown even with the move log hidden
         if words is not None:
-            text = Text(f"Coach: {coach.tip_title()}", style="bold #7ee07e")
+            text = Text(f"Coach: {coach.tip_title()}", style=TIP_TITLE_STYLE)
             text.append("\n")
-            text.append(words, style="#e6f0ea")
+            text.append(words, style=TIP_STYLE)
             panel.update(text)
 
     # ------------------------------------------------------------ the clock and the person's absence
