@@ -32,7 +32,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from ..engine import MATCH_OVER, Action, Game, hand_start, new_game
+from ..engine import MATCH_OVER, Action, Game, Play, PlayDoubles, hand_start, new_game
 from ..store.player import count_finished_match, load_player
 from ..table import COACH, HandStarted, MatchOver, TableEvent, TurnStarted
 from ..table.review_job import kept_hands
@@ -323,10 +323,24 @@ class TableCoach:
                 if answer == "hint":
                     self.screen.action_hint()
 
+        if self.tip is not None and self.tip[0] == token and not _speaks_for(self.tip[1], j.best):
+            self.tip = None  # the question names the best move: no tip for another one
         s.note = NOTHING
         if self.screen.is_mounted:
             self.screen.refresh_table()
         self.screen.app.push_screen(CoachQuestion(words, chances), answered)
+
+
+def _speaks_for(point: Point, best: Action) -> bool:
+    """``point`` speaks for a tile ``best`` lays (a point naming no tiles speaks for the
+    tile it names in its words: it cannot be told to agree, so it does not)."""
+    if isinstance(best, Play):
+        laid = {best.tile}
+    elif isinstance(best, PlayDoubles):
+        laid = {best.first, best.second}
+    else:
+        laid = set()
+    return bool(laid & set(point.tiles))
 
 
 class CoachQuestion(ModalScreen[str]):

@@ -17,8 +17,10 @@ from textual.geometry import Region
 from textual.widgets import Button
 
 from dominoes_tui.ai import review as rv
+from dominoes_tui.engine import Play
 from dominoes_tui.store import player, settings
 from dominoes_tui.table import review_job
+from dominoes_tui.table.strategy import Point
 from dominoes_tui.table.words import move_words
 from dominoes_tui.tui import strategy_coach as tui_coach
 from dominoes_tui.tui.messages import LeaveTable
@@ -327,6 +329,33 @@ async def test_h_in_the_question_takes_the_move_back_and_shows_the_hint(monkeypa
         await settle(pilot)
         assert isinstance(app.screen, TableScreen) and s.hand() == hand and s.my_turn
         assert str(s.message).startswith("Hint: ")  # the hint, for the position taken back
+
+
+@pytest.mark.parametrize("agrees", [False, True])
+async def test_no_tip_for_another_move_than_the_questions(monkeypatch, agrees) -> None:
+    """The question names the best move: a tip speaking for another tile goes with it;
+    one speaking for the best move's tile stays."""
+    tips()
+    monkeypatch.setattr(tui_coach, "EVALUATOR", rigged)
+
+    def point(view, names, skip=()):
+        if len(view.legal) < 2:
+            return None  # the tip at the first turn the question can come at
+        a = view.legal[-1 if agrees else 0]  # the best move's tile, or the blunder's
+        return Point("test", "Play this", "play this tile now.", (a.tile,))
+
+    monkeypatch.setattr(tui_coach, "strategy_point", point)
+    app = make_app("classic", seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_until(pilot, lambda a: isinstance(a.screen, CoachQuestion))
+        coach = coach_of(app.table.session)
+        assert isinstance(app.table.session.view().legal[0], Play)
+        assert coach.tip is None or coach.tip[0] == app.table.session.token
+        assert (coach.tip is not None) is agrees
+        await pilot.press("n")  # taken back: the same position, no tip for the blunder
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert (panel_text(app) != "") is agrees
 
 
 # ------------------------------------------------------------ the one question
