@@ -207,6 +207,7 @@ class TableSession(PersonInput, TableQueries, Autosave, TakeBack):
         home: Path | None = None,
         daily: date | None = None,
         practice: bool = False,
+        next_rules: Rules | None = None,
     ) -> None:
         """A table for a new match; ``game`` starts from a set position instead.
 
@@ -218,7 +219,8 @@ class TableSession(PersonInput, TableQueries, Autosave, TakeBack):
         ``saved``: resume that match (see :meth:`resume`). ``autosave``: False keeps
         the store untouched (tools, doctests). ``home``: the store's folder (None:
         the usual one). ``practice``: a practice hand (labelled so on the table;
-        ``u`` takes moves back, as against Easy).
+        ``u`` takes moves back, as against Easy). ``next_rules``: the rules of the
+        rematch, when they differ (a newcomer's untimed first match: the house's own).
         """
         if player_factory is None:
             from ..ai import make_player
@@ -227,6 +229,9 @@ class TableSession(PersonInput, TableQueries, Autosave, TakeBack):
         if saved is not None:
             game = saved.game
         self.rules = rules
+        self.next_rules = next_rules if next_rules is not None else rules
+        """The rematch's rules: a newcomer's untimed first match is followed by the
+        house's clock."""
         self.seed = seed
         self.level = level
         self.now = now
@@ -338,7 +343,7 @@ class TableSession(PersonInput, TableQueries, Autosave, TakeBack):
         if self.daily is not None:
             return MatchSetup(self.rules, self.seed, self.level, name=self.name, daily=self.daily)
         first = self.rules.rematch_first_seat(self.first_opener)  # R-DF-3
-        return MatchSetup(self.rules, self.seed + 1, self.level, first, self.name)
+        return MatchSetup(self.next_rules, self.seed + 1, self.level, first, self.name)
 
     # ------------------------------------------------------------ listening
     def subscribe(self, listener: Listener) -> None:

@@ -242,7 +242,14 @@ class DominoesApp(NavigatingApp):
         rules = self.rules
         if self.untimed_first and self._start_game is None and self.daily is None:
             rules = gentle_rules(rules)
-        self.start_match(rules, self.seed, self.level, game=self._start_game, daily=self.daily)
+        self.start_match(
+            rules,
+            self.seed,
+            self.level,
+            game=self._start_game,
+            daily=self.daily,
+            next_rules=self.rules,
+        )
 
     @property
     def tile_style(self) -> str:
@@ -284,9 +291,11 @@ class DominoesApp(NavigatingApp):
         game: Game | None = None,
         name: str | None = None,
         daily: date | None = None,
+        next_rules: Rules | None = None,
     ) -> None:
         """Open a fresh table (replacing any other screens); ``name``: the opponent's;
-        ``daily``: the daily deal of that day (beside the save slot)."""
+        ``daily``: the daily deal of that day (beside the save slot); ``next_rules``: the
+        rematch's, when they differ (a newcomer's untimed first match)."""
         if not self.claim_table():
             return
         from ..table.coach import CoachedSession
@@ -302,6 +311,7 @@ class DominoesApp(NavigatingApp):
             now=self.now,
             pace=self.pace,
             daily=daily,
+            next_rules=next_rules,
         )
         self._open_table(session)
 
@@ -641,6 +651,7 @@ class DominoesApp(NavigatingApp):
             game=message.game,
             name=message.name,
             daily=message.daily,
+            next_rules=message.next_rules,
         )
 
     def on_resume_match(self, message: ResumeMatch) -> None:

@@ -44,6 +44,8 @@ class StartMatch(Message):
     game: Game | None = None
     daily: date | None = None
     """That day's daily deal: played beside a saved match (no question about it)."""
+    next_rules: Rules | None = None
+    """The rematch's rules, when they differ (a newcomer's untimed first match)."""
 
     @classmethod
     def from_setup(cls, setup: MatchSetup) -> StartMatch:

@@ -62,6 +62,18 @@ async def test_the_first_match_has_no_clock_and_a_medium_cpu() -> None:
 
 
 @pytest.mark.usefixtures("newcomer")
+async def test_the_rematch_of_a_first_match_has_the_house_clock() -> None:
+    app = play_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        s = app.table.session
+        assert s.clock is None
+        again = s.rematch().rules
+        assert again.clock_minutes == 15 and again.turn_seconds == s.rules.turn_seconds
+        assert again.replace(clock_minutes=0) == s.rules  # nothing else changes
+
+
+@pytest.mark.usefixtures("newcomer")
 async def test_the_house_clock_from_the_second_match_on() -> None:
     finish_a_match()
     app = play_app()
@@ -125,6 +137,7 @@ async def test_the_options_offer_an_untimed_first_match_then_the_house_clock() -
         await pilot.press("s")
         await settle(pilot)
         assert app.table.session.clock is None
+        assert app.table.session.rematch().rules.clock_minutes == 15  # the second match's
     kept = json.loads(options.options_path().read_text("utf-8"))["classic"]
     assert "clock_minutes" not in kept  # not remembered: the next match offers the house's
     finish_a_match()

@@ -43,6 +43,9 @@ class Chosen:
     level: str
     name: str = "CPU"
     """The opponent's name (its level shows beside it at the table)."""
+    next_rules: Rules | None = None
+    """The rematch's rules, when they differ: a newcomer's untimed first match is
+    followed by the clock it would have had."""
 
 
 class ChoiceRow(Widget, can_focus=True):
@@ -401,7 +404,9 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
             return
         kept = {k: v for k, v in self.choices.items() if k not in self.untimed}
         options.remember(self.base.name, kept, level=self.level, name=self.cpu_name)
-        self.dismiss(Chosen(self.rules, self.level, self.cpu_name))
+        timed = {k: self.base.option_value(k) for k in self.untimed}
+        later = options.apply_choices(self.rules, timed) if timed else None
+        self.dismiss(Chosen(self.rules, self.level, self.cpu_name, next_rules=later))
 
     def action_reset(self) -> None:
         """Reset to the house's rules, asked first (the CPU level and name stay)."""

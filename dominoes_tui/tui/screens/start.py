@@ -493,7 +493,11 @@ class StartScreen(Screen[None]):
 
         def chosen(choice: Chosen | None) -> None:
             if choice is not None:
-                self.app.post_message(StartMatch(choice.rules, choice.level, name=choice.name))
+                self.app.post_message(
+                    StartMatch(
+                        choice.rules, choice.level, name=choice.name, next_rules=choice.next_rules
+                    )
+                )
 
         base = self.variants[self.variant]
         self.app.push_screen(OptionsScreen(base, tuple(LEVELS), self.level), chosen)
