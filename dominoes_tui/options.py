@@ -304,19 +304,30 @@ def untimed(rules: Rules) -> Rules:
     return rules.replace(clock_minutes=0, turn_seconds=0)
 
 
-def first_match_words(base: Rules) -> str:
-    """What the options screen says of a newcomer's untimed first match.
+def first_match_words(base: Rules, later: Rules | None = None) -> str:
+    """What the options screen says of a newcomer's untimed first match; ``later``: the
+    rules a next match starts from (the player's own clock from Settings, if set).
 
     >>> from dominoes_tui.engine import load_variant
-    >>> print(first_match_words(load_variant("classic")))
+    >>> classic = load_variant("classic")
+    >>> print(first_match_words(classic))
     Your first match is untimed; from your next one the house's clock (15 min) is the default.
+    >>> print(first_match_words(classic, classic.replace(clock_minutes=5)))
+    Your first match is untimed; from your next one your clock (5 min) is the default.
+    >>> print(first_match_words(untimed(classic)))
+    Your first match is untimed, and so are the next ones: the house has no clock.
     """
-    clock = describe_value("clock_minutes", base.clock_minutes)
-    if not base.clock_minutes:
-        clock = describe_value("turn_seconds", base.turn_seconds) + " a turn"
+    later = base if later is None else later
+    if later.clock_minutes:
+        clock = describe_value("clock_minutes", later.clock_minutes)
+    elif later.turn_seconds:
+        clock = describe_value("turn_seconds", later.turn_seconds) + " a turn"
+    else:
+        return "Your first match is untimed, and so are the next ones: the house has no clock."
+    same = (later.clock_minutes, later.turn_seconds) == (base.clock_minutes, base.turn_seconds)
+    whose = "the house's" if same else "your"
     return (
-        f"Your first match is untimed; from your next one the house's clock ({clock}) "
-        "is the default."
+        f"Your first match is untimed; from your next one {whose} clock ({clock}) is the default."
     )
 
 

@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 
 from dominoes_tui import cli, options, store
 from dominoes_tui.engine import load_variant
+from dominoes_tui.store import settings
 from dominoes_tui.tui import app as tui_app
 from dominoes_tui.tui.app import DominoesApp
 from dominoes_tui.tui.screens.dialogs import CoachOfferScreen
@@ -167,3 +168,23 @@ async def test_a_newcomer_who_sets_a_clock_keeps_it() -> None:
         assert app.table.session.clock.seconds == minutes * 60
     kept = json.loads(options.options_path().read_text("utf-8"))["classic"]
     assert kept["clock_minutes"] == minutes
+
+
+@pytest.mark.usefixtures("newcomer")
+async def test_a_newcomers_settings_clock_is_the_next_matchs_not_off() -> None:
+    """The Settings clock (15) at a house without one (draw): the first match is untimed,
+    the words name the player's clock (not the house's "off"), and the rematch has it."""
+    settings.remember_setting("clock", 15)
+    app = menu_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        screen = await open_options(pilot, "draw")
+        row = await focus_row(pilot, "clock_minutes")
+        assert row.value == 0 and screen.untimed == {"clock_minutes"}
+        summary = str(screen.query_one("#summary").render())
+        assert "from your next one your clock (15 min) is the default" in summary
+        assert "off a turn" not in summary and "house's clock" not in summary
+        await pilot.press("s")
+        await settle(pilot)
+        assert app.table.session.clock is None
+        assert app.table.session.rematch().rules.clock_minutes == 15
+    assert settings.load_settings().clock == 15  # the player's own setting stays

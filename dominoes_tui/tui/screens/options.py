@@ -252,10 +252,14 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
         self.untimed: set[str] = set()
         """The timing keys set off for a newcomer's first match (until the person sets
         them): not remembered."""
+        self.later: dict[str, Any] = {}
+        """What those keys were before (the house's, or the player's clock from
+        Settings): the next match's, and the rematch's."""
         if first_match:
             remembered_keys = options.load_remembered(base.name)
             for key in options.TIMING_KEYS:
                 if key in self.choices and key not in remembered_keys and self.choices[key]:
+                    self.later[key] = self.choices[key]
                     self.choices[key] = 0
                     self.untimed.add(key)
         kept = options.remembered_level(base.name)
@@ -355,15 +359,16 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
         start.disabled = why is not None
         self.query_one("#refused", Static).update(Text(f"Cannot start: {why}" if why else ""))
         if why is None:
-            timed = {k: self.base.option_value(k) for k in self.untimed}
-            words = options.summary(options.apply_choices(self.rules, timed), self.base)
+            timed = {k: self.later[k] for k in self.untimed}
+            later = options.apply_choices(self.rules, timed)
+            words = options.summary(later, self.base)
             summary = (
                 Text.assemble(("Differs from the house: ", "bold"), words)
                 if words != "the house's own rules"
                 else Text("The house's own rules.", style="italic")
             )
             if self.untimed:  # a newcomer's first match: said once, not as a difference
-                summary.append(" " + options.first_match_words(self.base), style="#cfe0d6")
+                summary.append(" " + options.first_match_words(self.base, later), style="#cfe0d6")
             self.query_one("#summary", Static).update(summary)
         else:
             self.query_one("#summary", Static).update("")
@@ -404,7 +409,7 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
             return
         kept = {k: v for k, v in self.choices.items() if k not in self.untimed}
         options.remember(self.base.name, kept, level=self.level, name=self.cpu_name)
-        timed = {k: self.base.option_value(k) for k in self.untimed}
+        timed = {k: self.later[k] for k in self.untimed}
         later = options.apply_choices(self.rules, timed) if timed else None
         self.dismiss(Chosen(self.rules, self.level, self.cpu_name, next_rules=later))
 
