@@ -246,6 +246,9 @@ def play(
     except options.FlagRefused as e:
         typer.secho(f"Error: {e}", fg="red", err=True)
         raise typer.Exit(2) from None
+    clock = options.player_clock(rules)  # the Settings clock for new matches; a flag wins
+    if clock is not None and rule_flags.get("clock") is None:
+        choices = {**choices, "clock_minutes": clock}
     why = options.check_choices(rules, choices, seats=None)
     if why is not None:
         typer.secho(f"Error: {variant}: {why}", fg="red", err=True)
@@ -257,8 +260,8 @@ def play(
         )
         raise typer.Exit(2)
     _check_table_flags(speed, tile_style)
-    # a newcomer's first match has no clock unless one is asked for (the house's is the
-    # default from the second match on)
+    # a newcomer's first match has no clock unless one is asked for by a flag (the house's,
+    # or the Settings clock, is the default from the second match on)
     timed = rule_flags.get("clock") is not None or rule_flags.get("turn_limit") is not None
     _run_locked(
         rules=rules,

@@ -124,6 +124,24 @@ def test_play_leaves_the_clock_to_the_first_match_rule_unless_asked(
     assert calls[0]["untimed_first"] is untimed
 
 
+@pytest.mark.parametrize(
+    ("args", "minutes", "untimed"),
+    [([], 10, True), (["--clock", "5"], 5, False), (["--turn-limit", "30"], 10, False)],
+)
+def test_play_starts_from_the_settings_clock_unless_a_flag_says(
+    monkeypatch, args, minutes, untimed
+) -> None:
+    """The Settings clock (10) is a new match's; ``--clock`` wins; a newcomer's first
+    match stays untimed unless a flag asks (its rematch has the clock: next_rules)."""
+    settings.remember_setting("clock", 10)
+    calls: list[dict] = []
+    monkeypatch.setattr(tui_app, "run_app", lambda **kw: calls.append(kw))
+    result = CliRunner().invoke(cli.app, ["play", "--variant", "double-first", *args])
+    assert result.exit_code == 0, result.output
+    assert calls[0]["rules"].clock_minutes == minutes
+    assert calls[0]["untimed_first"] is untimed
+
+
 # ------------------------------------------------------------ the options screen
 @pytest.mark.usefixtures("newcomer")
 async def test_the_options_offer_an_untimed_first_match_then_the_house_clock() -> None:
