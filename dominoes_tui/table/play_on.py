@@ -24,6 +24,7 @@ from ..ai.knowledge import infer, sample_world
 from ..engine import PLAY, Action, Game, redeal_hidden, seat_view
 from .practice import Practice, practice
 from .shared import YOU
+from .words.places import ordinal
 
 REDEAL_TRIES = 64
 """Shuffles tried for a deal other than the real one; when every one gives the real
@@ -67,9 +68,15 @@ class PlayOn(Practice):
     turn: int = 1
     """Its move number within the hand (every seat's moves counted, 1 first)."""
     redeal_seed: int = 0
+    mine: int = 0
+    """Its number among the person's own decisions in the hand (the review's "your 3rd
+    move"; 0: not known, the hand's move number is said)."""
 
     def title(self) -> str:
-        """``Practice: hand 3 on from move 7``."""
+        """``Practice: hand 3 on from your 2nd move`` (the review's count), else
+        ``Practice: hand 3 on from move 7`` (every seat's moves)."""
+        if self.mine:
+            return f"Practice: hand {self.hand_no} on from your {ordinal(self.mine)} move"
         return f"Practice: hand {self.hand_no} on from move {self.turn}"
 
     def again(self, rotation: int | None = None) -> Practice:
@@ -99,6 +106,7 @@ class PlayOn(Practice):
             name=self.name,
             seat=seat,
             names=self.names,
+            mine=self.mine,
         )
 
 
@@ -113,10 +121,12 @@ def play_on(
     name: str | None = None,
     seat: int = YOU,
     names: Sequence[str] = (),
+    mine: int = 0,
 ) -> PlayOn:
     """The practice hand played on from just before the ``move``-th action (1 first) of
     the match played by ``actions`` from ``start``, the person at ``seat``: their view,
-    the hidden tiles dealt anew by :func:`redeal_unseen` with ``redeal_seed``.
+    the hidden tiles dealt anew by :func:`redeal_unseen` with ``redeal_seed``; ``mine``:
+    the move's number among the person's decisions in the hand (the review's, for the title).
     ValueError when that move is not the person's in a hand under way, or the table
     would not seat them first (it always does)."""
     if not 1 <= move <= len(actions):
@@ -157,4 +167,5 @@ def play_on(
         move=move,
         turn=move - hand_first,
         redeal_seed=redeal_seed,
+        mine=mine,
     )

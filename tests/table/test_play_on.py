@@ -105,7 +105,10 @@ def test_play_on_opens_the_position_before_the_move_as_a_practice_hand() -> None
     start, actions, at = played("draw", 3, 11)
     p = play_on(start, actions, 12, level="easy", seed=3, redeal_seed=redeal_seed(3, 12))
     assert isinstance(p, PlayOn)
-    assert p.title() == "Practice: hand 1 on from move 12"
+    assert p.title() == "Practice: hand 1 on from move 12"  # no count of yours given
+    counted = play_on(start, actions, 12, level="easy", seed=3, redeal_seed=1, mine=3)
+    assert counted.title() == "Practice: hand 1 on from your 3rd move"
+    assert counted.again().title() == counted.title()
     assert p.deal.hands[0] == at.hands[0] and p.deal.line == at.line
     assert p.deal.hands[1] != at.hands[1]
     again = p.again()

@@ -20,6 +20,7 @@ from dominoes_tui.ai import review as rv
 from dominoes_tui.engine import PLAY
 from dominoes_tui.table import review_job
 from dominoes_tui.table.play_on import PlayOn
+from dominoes_tui.table.words.review import decision_words
 from dominoes_tui.tui.screens.dialogs import HandOverScreen
 from dominoes_tui.tui.screens.practice import PracticeOverScreen, PracticeTableScreen
 from dominoes_tui.tui.screens.review import ReviewScreen
@@ -146,6 +147,8 @@ async def test_play_on_from_here_opens_the_position_from_your_view() -> None:
         assert isinstance(table, PracticeTableScreen)
         p = table.practice
         assert isinstance(p, PlayOn) and p.move == j.move
+        assert p.mine == j.mine > 0  # the review's count: "your 3rd move", not every seat's
+        assert p.title().endswith(f"on from {decision_words(j)}")
         g = table.session.game
         assert g.hands[0] == at.hands[0] and g.line == at.line and g.events == at.events
         assert g.hands[1] != at.hands[1]  # the CPU's tiles dealt anew, not the real ones

@@ -492,6 +492,7 @@ class ReviewScreen(Screen[None]):
                 redeal_seed=redeal_seed(job.seed, j.move),
                 seat=job.seat,
                 names=job.names,
+                mine=j.mine,
             )
         except ValueError as e:
             self.notify(
