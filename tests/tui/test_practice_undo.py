@@ -21,6 +21,7 @@ from dominoes_tui.engine import PLAY
 from dominoes_tui.table import review_job
 from dominoes_tui.table.play_on import PlayOn
 from dominoes_tui.table.words.review import decision_words
+from dominoes_tui.tui.screens import review as review_screen
 from dominoes_tui.tui.screens.dialogs import HandOverScreen
 from dominoes_tui.tui.screens.practice import PracticeOverScreen, PracticeTableScreen
 from dominoes_tui.tui.screens.review import ReviewScreen
@@ -159,6 +160,28 @@ async def test_play_on_from_here_opens_the_position_from_your_view() -> None:
         await pilot.press("y")
         await pilot.pause()
         assert isinstance(app.screen, ReviewScreen)  # back where it was opened
+
+
+@pytest.mark.parametrize(("key", "target"), [("p", "play_on_practice"), ("a", "practice")])
+async def test_a_deal_the_engine_refuses_is_said_in_one_sentence(monkeypatch, key, target):
+    """The engine's own error ("seat 1 holds 5 tiles, not 6") never reaches the player."""
+
+    def refused(*args, **kwargs):
+        raise ValueError("seat 1 holds 5 tiles, not 6")
+
+    monkeypatch.setattr(review_screen, target, refused)
+    app = table_app(game=near_the_end(back=9))
+    async with app.run_test(size=(100, 32), notifications=True) as pilot:
+        await to_hand_over(pilot)
+        await pilot.press("R")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen) and app.screen.current is not None
+        await pilot.press(key)
+        await pilot.pause()
+        said = [n.message for n in app._notifications]
+        assert said == [review_screen.NO_PLAY_ON if key == "p" else review_screen.HAND_NOT_DEALT]
+        assert isinstance(app.screen, ReviewScreen)
 
 
 @pytest.mark.parametrize("size", SIZES)

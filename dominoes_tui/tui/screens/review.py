@@ -470,8 +470,8 @@ class ReviewScreen(Screen[None]):
                 seat=job.seat,
                 names=job.names,
             )
-        except ValueError as e:
-            self.notify(f"This hand cannot be dealt again: {e}.", severity="warning", markup=False)
+        except ValueError:  # the engine's own words are no player's: one sentence instead
+            self.notify(HAND_NOT_DEALT, severity="warning", markup=False)
             return
         self.app.post_message(PlayDeal(p))
 
@@ -494,12 +494,14 @@ class ReviewScreen(Screen[None]):
                 names=job.names,
                 mine=j.mine,
             )
-        except ValueError as e:
-            self.notify(
-                f"This position cannot be played on: {e}.", severity="warning", markup=False
-            )
+        except ValueError:  # the engine's own words are no player's: one sentence instead
+            self.notify(NO_PLAY_ON, severity="warning", markup=False)
             return
         self.app.post_message(PlayDeal(p))
+
+
+HAND_NOT_DEALT = "This hand cannot be dealt again for practice."
+NO_PLAY_ON = "This position cannot be played on: the table could not deal it again."
 
 
 def _tiles_of(a: Action) -> list[int]:
