@@ -11,13 +11,10 @@ from rich.text import Text
 
 from .store.history import MatchRecord
 from .store.stats import LETTERS, GroupStats, Stats
+from .table.words.places import percent
 
 FORM_STYLE = {"W": "bold green", "L": "red", "D": "yellow", "A": "dim"}
 BARS = "▁▄█"
-
-
-def percent(x: float | None) -> str:
-    return "–" if x is None else f"{x:.0%}"
 
 
 def per_hand(g: GroupStats) -> str:

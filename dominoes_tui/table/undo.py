@@ -139,5 +139,5 @@ class TakeBack:
         self.note = NOTHING
         self._emit(TakenBack(taken, len(g.log) - k, self.info.undos))
         self._advance()
-        self.note = taken_back_words(taken, len(after), cpu, cpu_only)
+        self.note = taken_back_words(back, taken, len(after), cpu, cpu_only, self.names)
         return True

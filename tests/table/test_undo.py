@@ -17,6 +17,7 @@ from dominoes_tui.report import recent_table
 from dominoes_tui.table import Background, TableSession, TakenBack
 from dominoes_tui.table.review_job import job_of_record
 from dominoes_tui.table.undo import last_decision
+from dominoes_tui.table.words.places import move_words
 
 
 def position(g: Game) -> tuple:
@@ -80,6 +81,11 @@ def test_undo_gives_back_the_position_before_the_move_and_the_cpu_replies_go() -
     assert s.info.undos == 1
     assert str(s.message).startswith("Taken back: your ")
     assert any(isinstance(e, TakenBack) and e.undos == 1 for batch in seen for e in batch)
+    taken = next(e.action for batch in seen for e in batch if isinstance(e, TakenBack))
+    if isinstance(taken, Play):  # named with its place, as the table names it
+        place = move_words(s.game, taken, s.names)
+        assert " on " in place or "to lead" in place
+        assert str(s.message).startswith(f"Taken back: your {place}")
     # and again: the decision before that
     assert s.undo()
     assert position(s.game) == before[-2] and s.info.undos == 2

@@ -38,6 +38,11 @@ _IRREGULAR = {"inaccuracy": "inaccuracies", "fits": "fit"}
 
 
 # ---------------------------------------------------------------- small words
+def percent(x: float | None) -> str:
+    """A chance or a share in words: ``0.625`` -> ``62%``; None (no figure) -> ``–``."""
+    return "–" if x is None else f"{x:.0%}"
+
+
 def ordinal(n: int) -> str:
     """``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``, ``21st``."""
     if 10 <= n % 100 <= 20:

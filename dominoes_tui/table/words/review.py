@@ -21,13 +21,17 @@ from typing import Any
 
 from ...ai.review import MARKS, HandReview, Judgement, MatchReview, reasons, shape
 from ...engine import Action, Draw, Play, PlayDoubles, SeatView, tiles
-from .places import distinct_moves, move_words, move_words_within, ordinal, place_data, plural
+from .places import (
+    distinct_moves,
+    move_words,
+    move_words_within,
+    ordinal,
+    percent,
+    place_data,
+    plural,
+)
 
 PLURALS = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
-
-
-def percent(x: float | None) -> str:
-    return "–" if x is None else f"{x:.0%}"
 
 
 def what_words(single_hand: bool) -> str:

@@ -1,19 +1,28 @@
 """The words of a take-back (``u``): what was taken back, and why a take-back is refused.
 
->>> from dominoes_tui.engine import Draw, Play, tiles
->>> str(taken_back_words(Play(tiles.tile(5, 4), 1), 1, "CPU"))
-"Taken back: your 5-4 and the CPU's reply. Your move again."
->>> str(taken_back_words(Draw(), 0, "CPU"))
+>>> from dominoes_tui.engine import Draw, load_variant, new_game
+>>> g = new_game(load_variant("classic"), 1)
+>>> lead = g.legal_actions()[0]
+>>> str(taken_back_words(g, lead, 1, "CPU"))
+"Taken back: your 2-2 to lead and the CPU's reply. Your move again."
+>>> g.apply(lead)
+>>> g.apply(g.legal_actions()[0])
+>>> play = g.legal_actions()[0]
+>>> str(taken_back_words(g, play, 3, "", cpu_only=False))
+'Taken back: your 6-2 on the 2 and the 3 moves since. Your move again.'
+>>> str(taken_back_words(g, Draw(), 0, "CPU"))
 'Taken back: your draw. Your move again.'
->>> str(taken_back_words(Play(tiles.tile(6, 6), 0), 3, "", cpu_only=False))
-'Taken back: your 6-6 and the 3 moves since. Your move again.'
 >>> str(no_undo_words("medium"))
 'No take-backs: against Medium every move stands; u takes a move back in practice hands and against Easy.'
 """
 
 from __future__ import annotations
 
-from ...engine import Action, Draw, Pass, Play, PlayDoubles, tiles
+from collections.abc import Sequence
+from typing import Any
+
+from ...engine import Action, Draw, Pass, Play, PlayDoubles
+from .places import move_words
 from .sentence import Sentence
 
 PRACTICE_LABEL = "Practice"
@@ -39,23 +48,26 @@ def no_undo_words(level: str) -> Sentence:
     )
 
 
-def _move_words(action: Action) -> str:
-    if isinstance(action, Play):
-        return f"your {tiles.name(action.tile)}"
-    if isinstance(action, PlayDoubles):
-        return f"your {tiles.name(action.first)} and {tiles.name(action.second)}"
-    if isinstance(action, Draw):
-        return "your draw"
-    if isinstance(action, Pass):
-        return "your pass"
+def _move_words(state: Any, action: Action, names: Sequence[str]) -> str:
+    """``your 5-4 on the 4``: the move with its place, as the table names it."""
+    if isinstance(action, (Play, PlayDoubles, Draw, Pass)):
+        return f"your {move_words(state, action, names)}"
     return "your move"
 
 
-def taken_back_words(action: Action, since: int, cpu: str, cpu_only: bool = True) -> Sentence:
-    """The note after ``u``: the person's move ``action`` taken back with the ``since``
-    moves after it (``cpu_only``: all of them the one CPU's, ``cpu``, then one is "its
-    reply"; draws count one each)."""
-    move = _move_words(action)
+def taken_back_words(
+    state: Any,
+    action: Action,
+    since: int,
+    cpu: str,
+    cpu_only: bool = True,
+    names: Sequence[str] = (),
+) -> Sentence:
+    """The note after ``u``: the person's move ``action`` (played on ``state``, the game
+    just before it) taken back with the ``since`` moves after it (``cpu_only``: all of
+    them the one CPU's, ``cpu``, then one is "its reply"; draws count one each);
+    ``names``: the seats' names (a train's owner)."""
+    move = _move_words(state, action, names)
     if since == 1 and cpu_only and cpu:
         after = f" and the {cpu}'s reply" if cpu.startswith("CPU") else f" and {cpu}'s reply"
     elif since:
