@@ -227,7 +227,8 @@ def move_words_within(
 
 
 def place_data(state: Any, action: Action) -> dict[str, Any]:
-    """The place of ``action`` for a machine: ``{"tile": "6-4", "end": 0, "number": 4}``;
+    """The place of ``action`` for a machine: ``{"action": "play", "tile": "6-4", "end": 0,
+    "number": 4}``;
     a spinner's arm adds ``"arm": "up"``; a train ``{"train": 2, "owner": 2}`` (the
     Mexican train's owner is None); Chicken Foot ``{"line": 5, "toe": 2, "of": "4-4"}``
     or ``{"line": 1, "arm": 2}``; a lead ``{"lead": true}``; ``{"action": "draw"}``."""

@@ -419,7 +419,7 @@ class ResumeOrNewScreen(DismissOnce, ModalScreen[str | None]):
             "n",
             "answer('new')",
             "New game",
-            tooltip="Start a new match (the saved one is set aside)",
+            tooltip="Start a new match (the saved one is given up: recorded as abandoned)",
         ),
         Binding("escape", "back", "Back", tooltip="Back to the start menu"),
         Binding(
