@@ -149,8 +149,7 @@ def _keys(rules: Rules) -> Text:
     keys += [("h", "hint"), ("PgUp/Dn", "scroll")]
     if rules.is_rounds:
         keys.append(("[/]", "older/newer"))
-    else:  # practice hands are line games (against Easy, ? lists u too)
-        keys.append(("u", "take back (practice, Easy)"))
+    keys.append(("u", "take back (practice, Easy)"))  # against Easy at every house
     keys.append(("?", "this house's rules"))
     if rules.resign:
         keys.append(("r", "resign"))
@@ -187,14 +186,14 @@ def _places(rules: Rules) -> Text:
     if rules.layout == "trains":
         t.append("Each train is a row, labelled with its owner; ")
         t.append("●", style="bold #ff7a5c")
-        t.append(" marks a train open to all. ")
+        t.append(" marks an open train. ")
     else:
         t.append("Each arm of the centre is a row, and each foot's toes lie under it. ")
     t.append("A row shows its newest tiles and the number it takes (")
     t.append("▸7", style=END)
     t.append("). ")
-    t.append("A tile that fits only one place goes there with Enter; ")
-    t.append("one that fits several asks which: the places are numbered on the table (")
+    t.append("A tile that fits one place goes there with Enter; ")
+    t.append("one that fits several asks which: the places are numbered (")
     t.append("1▸7", style=END)
     t.append("), and a number, ↑/↓ with Enter, or a click answers.")
     if rules.layout == "trains" and rules.first_turn_run:

@@ -368,6 +368,7 @@ def test_how_to_play_for_every_house_is_short_and_says_how_it_scores() -> None:
         assert titles[0] == "Match the ends" and titles[-1] == "Keys", name
         assert "Scoring" in text, name
         assert "Ctrl+P" in text and "F1" in text, name
+        assert "u take back (practice, Easy)" in text, name  # the table takes back anywhere
         assert len(text.split()) < 330, (name, len(text.split()))
         if not rules.is_rounds:
             assert "◂3" in text and "6▸" in text, name  # the example line
