@@ -89,6 +89,23 @@ async def test_full_match_double_first_and_rematch() -> None:
         assert app.table.session.first_opener == 1 - first
 
 
+async def test_v_on_the_match_over_shows_the_table_as_it_ended() -> None:
+    """As between hands: v hides the result to look at the last move, v again shows it."""
+    app = app_at(played("double-first", 11, back=3, target=50))
+    async with app.run_test(size=SIZE) as pilot:
+        await play_until(pilot, lambda a: isinstance(a.screen, MatchOverScreen))
+        screen = app.screen
+        dialog = screen.query_one("#dialog")
+        assert dialog.display
+        await pilot.press("v")
+        await pilot.pause()
+        assert screen.has_class("-peek") and not dialog.display
+        assert app.screen is screen  # still the match-over: nothing chosen
+        await pilot.press("v")
+        await pilot.pause()
+        assert dialog.display and not screen.has_class("-peek")
+
+
 async def test_illegal_attempt_shows_the_engines_reason() -> None:
     app = make_app("classic", seed=5)
     async with app.run_test(size=SIZE) as pilot:

@@ -242,6 +242,15 @@ def _other_seat(table: TableSession) -> str:
 class MatchOverScreen(LearnFromTheHand, DismissOnce, ModalScreen[str]):
     """Who won and why, the final scores, the hands played; Rematch, New game, Quit."""
 
+    DEFAULT_CSS = """
+    MatchOverScreen.-peek {
+        background: transparent;
+    }
+    MatchOverScreen.-peek #dialog {
+        display: none;
+    }
+    """
+
     BINDINGS = [
         Binding(
             "r", "choose('rematch')", "Rematch", tooltip="Play the same house and opponent again"
@@ -254,6 +263,12 @@ class MatchOverScreen(LearnFromTheHand, DismissOnce, ModalScreen[str]):
         ),
         Binding(
             "o", "again(1)", "Other seat", tooltip="Play the same deal again from the other seat"
+        ),
+        Binding(
+            "v",
+            "peek",
+            "Table",  # the footer's room at 80 columns
+            tooltip="Hide this box and look at the table as it ended",
         ),
     ]
 
@@ -320,6 +335,11 @@ class MatchOverScreen(LearnFromTheHand, DismissOnce, ModalScreen[str]):
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
+
+    def action_peek(self) -> None:
+        """Hide the result for a moment to look at the last move on the table (v again
+        shows it), as between hands."""
+        self.toggle_class("-peek")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "review":
