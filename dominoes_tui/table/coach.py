@@ -38,18 +38,13 @@ class CoachedSession(TableSession):
         g = self.game
         if not self.my_turn or not g.ends:
             return []
-        out: list[tuple[int, int]] = []
-        seen: set[int] = set()
+        out: list[tuple[int, int]] = []  # each tile once for each number it fits
         for a in g.legal_actions():
-            if isinstance(a, Play) and a.end is not None and a.tile not in seen:
-                seen.add(a.tile)
+            if isinstance(a, Play) and a.end is not None:
                 out.append((a.tile, g.ends[a.end]))
             elif isinstance(a, PlayDoubles):
-                for t, end in ((a.first, 0), (a.second, 1)):
-                    if t not in seen:
-                        seen.add(t)
-                        out.append((t, g.ends[end]))
-        return out
+                out += [(a.first, g.ends[0]), (a.second, g.ends[1])]
+        return list(dict.fromkeys(out))
 
     @property
     def prompt(self) -> Sentence:

@@ -97,3 +97,41 @@ def test_the_coach_is_off_unless_asked() -> None:
     while s.run_cpu():
         pass
     assert str(s.prompt).startswith("Your turn")
+
+
+def test_a_tile_that_fits_both_ends_is_said_so_and_enter_is_no_advice() -> None:
+    """Seen in tmux: "Coach: 5-2 fits the open 5" when 5-2 fitted the 2 too (and the hint
+    then said 5-2 on the 2), and "Enter plays the raised tile" read as advice to play the
+    raised tile, which the coach then questioned. Over many guided turns: every tile that
+    fits two ends showing different numbers is said to fit both."""
+    both_seen = 0
+    for seed in range(1, 30):
+        _, said, _ = coached_hand("classic", seed)
+        assert not any("raised tile" in t for t in said)
+    for seed in range(1, 30):
+        s = CoachedSession(load_variant("classic", clock_minutes=0), seed, "easy", autosave=False)
+        s.coaching = True
+        s.start()
+        for _ in range(40):
+            if s.game.phase != PLAY:
+                break
+            if s.run_cpu():
+                continue
+            g = s.game
+            plays = [a for a in g.legal_actions() if hasattr(a, "tile") and a.end is not None]
+            numbers: dict[int, set[int]] = {}
+            for a in plays:
+                numbers.setdefault(a.tile, set()).add(g.ends[a.end])
+            prompt = str(s.prompt)
+            if len(numbers) <= 3 and prompt.startswith("Coach:"):
+                for t, ns in numbers.items():
+                    if len(ns) == 2:
+                        both_seen += 1
+                        assert f"{tiles.name(t)} fits both ends" in prompt or (
+                            "both ends" in prompt and tiles.name(t) in prompt
+                        ), prompt
+            if plays:
+                s.play(plays[0].tile, plays[0].end, plays[0].touch)
+            else:
+                s.tick()
+    assert both_seen > 0

@@ -19,21 +19,35 @@ def _and(words: Sequence[str]) -> str:
 
 def coach_fits(fits: Sequence[tuple[int, int]], most: int = 3) -> str:
     """``6-4 and 4-2 fit the open 4, 3-1 the open 1``: ``fits`` is (tile, the number
-    of the open end it fits), for each tile that fits (a tile on one end only once).
+    of an open end it fits), once for each number a tile fits; a tile that fits two
+    ends is said once ("fits both ends"), never under one end only.
 
     >>> coach_fits([(tiles.tile(6, 4), 4), (tiles.tile(4, 2), 4), (tiles.tile(1, 3), 1)])
     '6-4 and 4-2 fit the open 4, 3-1 the open 1'
     >>> coach_fits([(tiles.tile(6, 4), 4), (tiles.tile(4, 2), 4)], most=1)
     '6-4 fits the open 4 (and 1 more)'
+    >>> coach_fits([(tiles.tile(5, 2), 5), (tiles.tile(5, 2), 2), (tiles.tile(5, 5), 5)])
+    '5-2 fits both ends, 5-5 the open 5'
     """
-    by_end: dict[int, list[str]] = {}
-    for tile, n in fits[:most]:
-        by_end.setdefault(n, []).append(tiles.name(tile))
+    numbers: dict[int, list[int]] = {}
+    for tile, n in fits:
+        if n not in numbers.setdefault(tile, []):
+            numbers[tile].append(n)
+    by_place: dict[str, list[str]] = {}
+    for tile, ns in list(numbers.items())[:most]:
+        place = (
+            f"the open {ns[0]}"
+            if len(ns) == 1
+            else "both ends"
+            if len(ns) == 2
+            else f"{len(ns)} ends"
+        )
+        by_place.setdefault(place, []).append(tiles.name(tile))
     parts = []
-    for i, (n, names) in enumerate(by_end.items()):
+    for i, (place, names) in enumerate(by_place.items()):
         verb = "" if i else (" fits" if len(names) == 1 else " fit")
-        parts.append(f"{_and(names)}{verb} the open {n}")
-    more = len(fits) - min(most, len(fits))
+        parts.append(f"{_and(names)}{verb} {place}")
+    more = len(numbers) - min(most, len(numbers))
     return ", ".join(parts) + (f" (and {more} more)" if more > 0 else "")
 
 
@@ -57,10 +71,10 @@ def coach_turn(rules: Rules, fits: Sequence[tuple[int, int]]) -> Sentence:
 
     >>> from dominoes_tui.engine import load_variant
     >>> str(coach_turn(load_variant("classic"), [(tiles.tile(6, 4), 4), (tiles.tile(1, 3), 1)]))
-    'Coach: 6-4 fits the open 4, 3-1 the open 1. Enter plays the raised tile.'
+    'Coach: 6-4 fits the open 4, 3-1 the open 1. ←/→ to choose, Enter to play.'
     """
-    n = len(fits)
-    keys = " Enter plays the raised tile."
+    n = len({tile for tile, _ in fits})
+    keys = " ←/→ to choose, Enter to play."
     forms = [f"{coach_fits(fits, 3)}.{keys}"]
     forms += [f"{coach_fits(fits, most)}." for most in (3, 2, 1)]
     forms.append(f"{n} of your tiles fit: the bright ones.{keys}")
