@@ -150,9 +150,32 @@ def test_stats_charts_snapshot(snap_compare, size) -> None:
                 break
             await pilot.pause()
         assert table.row_count == 3
-        await pilot.pause()
+        await laid_out(pilot)
 
     assert snap_compare(Host(StatsScreen), terminal_size=size, run_before=run_before)
+
+
+async def laid_out(pilot) -> None:
+    """Until the charts' sizes and the screen's scrollbars stay the same for three pauses:
+    the table's rows can bring a scrollbar a moment later, a column off the charts (a
+    loaded machine took the snapshot in between)."""
+    screen = pilot.app.screen
+    seen: list[tuple] = []
+    for _ in range(300):
+        await pilot.pause()
+        seen.append(
+            (
+                tuple(w.size for w in screen.query("PlotextPlot")),
+                screen.size,
+                tuple(
+                    (w.show_vertical_scrollbar, w.show_horizontal_scrollbar, w.size)
+                    for w in screen.query("VerticalScroll, DataTable")
+                ),
+            )
+        )
+        if len(seen) >= 3 and seen[-1] == seen[-2] == seen[-3]:
+            return
+    raise AssertionError("the statistics screen never settled")
 
 
 @pytest.mark.parametrize(("column", "value"), [("accuracy", "abc"), ("decisions", 1e999)])
