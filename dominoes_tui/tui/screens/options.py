@@ -51,6 +51,9 @@ class Chosen:
 class ChoiceRow(Widget, can_focus=True):
     """One setting: ``Label   ◀ value ▶``; ←/→ (or a click) changes it."""
 
+    ID_PREFIX = "opt"
+    """The row's id is ``{ID_PREFIX}-{key}`` (the Settings screen's rows: ``setting-``)."""
+
     DEFAULT_CSS = """
     ChoiceRow {
         height: 1;
@@ -81,12 +84,11 @@ class ChoiceRow(Widget, can_focus=True):
         describe: Any = str,
         custom: bool = False,
         on_change: Callable[[ChoiceRow], None] | None = None,
-        prefix: str = "opt",
     ) -> None:
         """``on_change`` is called at once (not by a message) so the screen's
         verdict is up to date as soon as the key is handled. The row's id is
-        ``{prefix}-{key}``."""
-        super().__init__(id=f"{prefix}-{key}")
+        ``{ID_PREFIX}-{key}``."""
+        super().__init__(id=f"{self.ID_PREFIX}-{key}")
         self.on_change = on_change
         self.key = key
         self.label = label

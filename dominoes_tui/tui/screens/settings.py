@@ -10,7 +10,6 @@ follow it now. A house's own rules stay on its table options screen.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from textual import events
@@ -69,20 +68,7 @@ class SettingRow(ChoiceRow):
     """
 
     BINDINGS = [Binding("enter", "step(1)", "Change", show=False)]
-
-    def __init__(
-        self,
-        key: str,
-        label: str,
-        help_text: str,
-        choices: tuple[Any, ...],
-        value: Any,
-        describe: Callable[[Any], str],
-        on_change: Callable[[SettingRow], None],
-    ) -> None:
-        super().__init__(
-            key, label, help_text, choices, value, describe, on_change=on_change, prefix="setting"
-        )
+    ID_PREFIX = "setting"
 
 
 class SettingsScreen(DismissOnce, Screen[None]):
@@ -156,7 +142,7 @@ class SettingsScreen(DismissOnce, Screen[None]):
                             coach_choices(),
                             coach_value(),
                             coach_words,
-                            self.row_changed,
+                            on_change=self.row_changed,
                         )
                         continue
                     yield SettingRow(
@@ -166,7 +152,7 @@ class SettingsScreen(DismissOnce, Screen[None]):
                         settings.CHOICES[key],
                         getattr(mine, key),
                         lambda v, key=key: settings.describe(key, v),
-                        self.row_changed,
+                        on_change=self.row_changed,
                     )
             yield Static(id="settings-help")
             with Vertical(id="settings-buttons"):
