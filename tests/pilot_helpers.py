@@ -4,7 +4,14 @@ wait until the table has settled (no fixed sleeps)."""
 
 from __future__ import annotations
 
-__all__ = ["FirstLegal", "first_legal", "settle"]
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from dominoes_tui.ai import review as rv
+from dominoes_tui.table import review_job
+from dominoes_tui.tui import strategy_coach
+
+__all__ = ["FirstLegal", "first_legal", "rig_judges", "settle"]
 
 
 class FirstLegal:
@@ -36,3 +43,18 @@ async def settle(pilot) -> None:
             if table is None or not table.busy:
                 return
     raise AssertionError("the table never settled")
+
+
+ONE_ROUND = rv.Budget(rounds=1, max_rounds=1)
+"""One round of each judgement: the tests' evaluators need no search."""
+
+
+def rig_judges(monkeypatch: Any, evaluator: Callable) -> Iterator[None]:
+    """The review and the strategy coach judge every move with ``evaluator`` (one round,
+    no search), nothing kept between tests: for an autouse fixture to ``yield from``."""
+    for module in (review_job, strategy_coach):
+        monkeypatch.setattr(module, "EVALUATOR", evaluator)
+        monkeypatch.setattr(module, "BUDGET", ONE_ROUND)
+    review_job.forget_kept()
+    yield
+    review_job.forget_kept()

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import pytest
 from conftest import make_app, play_until, press_to_select, settle, take_turn
+from pilot_helpers import rig_judges
 from textual.geometry import Region
 from textual.widgets import Button
 
 from dominoes_tui.ai import review as rv
 from dominoes_tui.engine import Play
 from dominoes_tui.store import player, settings
-from dominoes_tui.table import review_job
 from dominoes_tui.table.strategy import Point
 from dominoes_tui.table.words import move_words
 from dominoes_tui.tui import strategy_coach as tui_coach
@@ -40,13 +40,7 @@ def even(view, seed):
 
 @pytest.fixture(autouse=True)
 def _never_a_blunder(monkeypatch):
-    monkeypatch.setattr(tui_coach, "EVALUATOR", even)
-    monkeypatch.setattr(tui_coach, "BUDGET", ONE_ROUND)
-    monkeypatch.setattr(review_job, "EVALUATOR", even)
-    monkeypatch.setattr(review_job, "BUDGET", ONE_ROUND)
-    review_job.forget_kept()
-    yield
-    review_job.forget_kept()
+    yield from rig_judges(monkeypatch, even)
 
 
 def first_table() -> None:

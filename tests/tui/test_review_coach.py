@@ -14,6 +14,7 @@ import dataclasses
 
 import pytest
 from conftest import app_at, make_app, play_until, played, press_to_select, settle
+from pilot_helpers import rig_judges
 
 from dominoes_tui import store
 from dominoes_tui.ai import review as rv
@@ -42,13 +43,7 @@ def rigged(view, seed):
 
 @pytest.fixture(autouse=True)
 def _rigged(monkeypatch):
-    monkeypatch.setattr(review_job, "EVALUATOR", rigged)
-    monkeypatch.setattr(review_job, "BUDGET", ONE_ROUND)
-    monkeypatch.setattr(tui_coach, "EVALUATOR", rigged)
-    monkeypatch.setattr(tui_coach, "BUDGET", ONE_ROUND)
-    review_job.forget_kept()
-    yield
-    review_job.forget_kept()
+    yield from rig_judges(monkeypatch, rigged)
 
 
 def coach_on() -> None:
