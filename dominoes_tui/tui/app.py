@@ -19,6 +19,7 @@ from textual.screen import Screen
 from ..engine import DEFAULT_VARIANT, Rules
 from ..engine.rules import load_variants_noted
 from ..store import settings as player_settings
+from .dismiss import DismissOnce
 from .messages import (
     LeaveTable,
     NewGame,
@@ -101,8 +102,6 @@ def _palette(**kwargs: Any) -> Screen[None]:
     from textual.command import CommandPalette
     from textual.css.query import NoMatches
 
-    from .screens.base import DismissOnce
-
     class Palette(DismissOnce, CommandPalette):
         @work(exclusive=True, group=CommandPalette._GATHER_COMMANDS_GROUP)
         async def _gather_commands(self, search_value: str) -> None:
@@ -125,7 +124,8 @@ def _palette(**kwargs: Any) -> Screen[None]:
             except (KeyError, IndexError, NoMatches):
                 pass  # PgUp/PgDn while the list is being filled: nothing to move to yet
 
-    return Palette(id="--command-palette", **kwargs)
+    kwargs.setdefault("id", "--command-palette")
+    return Palette(**kwargs)
 
 
 class DominoesApp(NavigatingApp):

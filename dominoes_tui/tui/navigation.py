@@ -77,8 +77,17 @@ class NavigatingApp(App[None]):
                 widget.refresh()
 
     def search_themes(self) -> None:
-        """The palette's theme picker (Textual's), made as safe to close as the palette."""
-        self.push_screen(self.palette(providers=[ThemeProvider], placeholder="Search for themes…"))
+        """The palette's theme picker (Textual's), made as safe to close as the palette. It
+        has an id of its own: picked from the palette, it may open while the palette is still
+        closing (a busy machine), and two screens of one id in the stack is an error; one
+        picker at a time (the Theme command chosen twice in a burst opens one)."""
+        if any(screen.id == "theme-palette" for screen in self.screen_stack):
+            return
+        self.push_screen(
+            self.palette(
+                providers=[ThemeProvider], placeholder="Search for themes…", id="theme-palette"
+            )
+        )
 
     def practice_options(self) -> dict[str, Any]:
         """How a practice table plays here: the player's pace and tiles (settings)."""

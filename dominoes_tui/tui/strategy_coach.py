@@ -38,6 +38,7 @@ from ..table import COACH, HandStarted, MatchOver, TableEvent, TurnStarted
 from ..table.review_job import kept_hands
 from ..table.strategy import Point, PointsShown, costly_pattern, question_words, strategy_point
 from ..table.words import NOTHING, Sentence, move_words
+from .dismiss import DismissOnce
 from .review_keep import keep_review
 
 if TYPE_CHECKING:
@@ -343,7 +344,7 @@ def _speaks_for(point: Point, best: Action) -> bool:
     return bool(laid & set(point.tiles))
 
 
-class CoachQuestion(ModalScreen[str]):
+class CoachQuestion(DismissOnce, ModalScreen[str]):
     """The coach asks once before a blunder: play it anyway, take it back, or take it
     back and see the hint. Dismissed with ``"play"``, ``"back"`` or ``"hint"``."""
 
@@ -387,7 +388,7 @@ class CoachQuestion(ModalScreen[str]):
                 yield Button("Hint (h)", id="hint")
 
     def on_mount(self) -> None:
-        self.query_one("#back", Button).focus()
+        self.focus_on("#back")  # not there if a key closed the question as it opened
 
     def action_answer(self, answer: str) -> None:
         self.dismiss(answer)

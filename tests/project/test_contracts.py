@@ -87,7 +87,6 @@ FUNCTION_IMPORTS: dict[str, tuple[set[str], str]] = {
             "dominoes_tui.store",
             "dominoes_tui.table",
             "dominoes_tui.table.coach",
-            "dominoes_tui.tui.screens.base",
             "dominoes_tui.tui.screens.dialogs",
             "dominoes_tui.tui.screens.howto",
             "dominoes_tui.tui.screens.settings",

@@ -287,6 +287,30 @@ async def test_ctrl_p_with_the_palette_under_the_too_small_box_opens_no_second_o
         assert isinstance(app.screen, TableScreen)
 
 
+async def test_the_theme_picker_opened_while_the_palette_closes_is_a_screen_of_its_own() -> None:
+    """Picked from the palette on a busy machine, the theme picker may open while the palette
+    is still in the stack (seen in the long fuzz: two screens of one id crashed the app)."""
+    app = make_app("classic", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert CommandPalette.is_open(app)
+        app.search_themes()  # the palette not gone yet
+        await pilot.pause()
+        palettes = [s for s in app.screen_stack if isinstance(s, CommandPalette)]
+        assert len(palettes) == 2 and app._exception is None
+        assert app.screen.id == "theme-palette"
+        app.search_themes()  # chosen twice in a burst: one picker
+        await pilot.pause()
+        assert sum(isinstance(s, CommandPalette) for s in app.screen_stack) == 2
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and app._exception is None
+
+
 async def test_ctrl_p_in_the_too_small_box_opens_nothing() -> None:
     app = make_app("classic", seed=5)
     async with app.run_test(size=(60, 20)) as pilot:

@@ -480,3 +480,22 @@ async def test_the_costly_pattern_is_named_after_the_hand(monkeypatch, size) -> 
         inside = f"• Coach: {said}" in breakdown
         assert inside == (size[1] >= 30)
         assert not [m for t, m in notes if t == "Coach" or said in m]
+
+
+async def test_the_coach_question_answered_in_the_burst_that_opened_it_closes_once() -> None:
+    """A key that answers the question before it has opened (a fast typist, a busy machine):
+    answered once, no crash (seen in the long fuzz: its focus looked for a button already
+    gone)."""
+    app = make_app("classic", seed=5)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        answers: list[str] = []
+        app.push_screen(CoachQuestion("Play 6-6 anyway?"), answers.append)
+        question = app.screen
+        assert isinstance(question, CoachQuestion)
+        question.action_answer("play")
+        question.action_answer("back")  # a second key of the burst
+        await pilot.pause()
+        await pilot.pause()
+        assert answers == ["play"] and app._exception is None
+        assert not isinstance(app.screen, CoachQuestion)

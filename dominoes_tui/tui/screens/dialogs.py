@@ -27,9 +27,9 @@ from ...table.words import (
     resume_question,
 )
 from .. import strategy_coach
+from ..dismiss import DismissOnce
 from ..messages import OpenReview, PlayDeal, Quit
 from ..words import saved_summary, score_text, second_person, target_text
-from .base import DismissOnce
 
 if TYPE_CHECKING:
     from ...table import TableSession

@@ -16,9 +16,9 @@ from textual.widgets import Footer, Static
 from ...engine import Rules
 from ...store.player import CoachSetting
 from ...table.words import COACH_LEVELS_TEXT, coach_level_words
+from ..dismiss import DismissOnce
 from ..howto import KEY, how_to_play
 from ..messages import SetCoach
-from .base import DismissOnce
 
 
 class HowToPlayScreen(DismissOnce, ModalScreen[None]):

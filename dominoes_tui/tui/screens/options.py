@@ -26,7 +26,7 @@ from textual.widgets import Button, Footer, Static
 
 from ... import options, store
 from ...engine import Rules
-from .base import DismissOnce
+from ..dismiss import DismissOnce
 from .dialogs import ConfirmScreen
 
 LABEL_WIDTH = 18

@@ -31,6 +31,7 @@ from ...table.practice import Practice
 from ...table.review_job import job_of_practice
 from ...table.words import hand_how
 from .. import strategy_coach
+from ..dismiss import DismissOnce
 from ..messages import OpenReview, PlayDeal
 from ..words import second_person
 from .dialogs import ConfirmScreen, hands_text
@@ -100,7 +101,7 @@ class PracticeTableScreen(TableScreen):
         self.app.push_screen(ConfirmScreen("Leave this practice hand?"), done)
 
 
-class PracticeOverScreen(ModalScreen[str]):
+class PracticeOverScreen(DismissOnce, ModalScreen[str]):
     """The practice hand's result beside the first; again, other seat, review, back."""
 
     DEFAULT_CSS = """
@@ -157,7 +158,7 @@ class PracticeOverScreen(ModalScreen[str]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#again", Button).focus()
+        self.focus_on("#again")  # not there if a key closed it as it opened
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)

@@ -40,13 +40,13 @@ from ...engine.trains import TrainsBoard
 from ...store import HandRecord, MatchRecord
 from ...table.review_job import job_of_record
 from ...table.words import log_entries, place_words, round_title
+from ..dismiss import DismissOnce
 from ..messages import OpenReview
 from ..widgets.hand import HandView
 from ..widgets.line import LineView, last_tiles, lead_index
 from ..widgets.log import MoveLog
 from ..widgets.places import PlacesView, foot_rows, trains_rows
 from ..words import log_lines, score_text, second_person, target_text
-from .base import DismissOnce
 
 OUTCOME_WORDS = {
     "win": "you won",

@@ -22,8 +22,8 @@ from textual.widgets import Button, Footer, Static
 from ...store import settings
 from ...store.player import LEVELS, load_player, set_level
 from ...table.words import COACH_HELP, coach_level_words
+from ..dismiss import DismissOnce
 from ..messages import SettingsChanged
-from .base import DismissOnce
 from .options import ChoiceRow
 
 LABEL_WIDTH = 19

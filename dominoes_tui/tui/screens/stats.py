@@ -31,8 +31,8 @@ from ...report import per_hand, percent
 from ...store import HandRecord, MatchRecord
 from ...store.stats import AccuracyPoint, GroupStats, ResultPoint, Stats
 from ...table.review_job import job_of_record
+from ..dismiss import DismissOnce
 from ..messages import OpenReplay, OpenReview
-from .base import DismissOnce
 
 RESULT_WORDS = {"win": "won", "loss": "lost", "draw": "drawn", "abandoned": "left"}
 RESULT_STYLE = {"win": "bold green", "loss": "red", "draw": "yellow", "abandoned": "dim"}
