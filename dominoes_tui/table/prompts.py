@@ -288,6 +288,8 @@ class TableQueries:
             target = f"{PRACTICE_LABEL} · {undos}" if undos else PRACTICE_LABEL
         elif undos:
             stakes = [*stakes, undos]
+        if self.became_casual and not self.practice:  # a hint or a take-back: casual now
+            stakes = [*stakes, "casual"]
         return target, sides, stakes
 
     @property

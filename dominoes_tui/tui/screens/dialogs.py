@@ -311,6 +311,7 @@ class MatchOverScreen(LearnFromTheHand, DismissOnce, ModalScreen[str]):
                 f" played (seed {g.seed}). " + _hands_played(table),
                 id="played",
             )
+            yield Static(id="rating")  # filled once the match is recorded (rating_words)
             with Horizontal(id="buttons"):
                 yield Button(self.AGAIN, id="rematch", variant="primary")
                 if not table.rounds:
@@ -321,8 +322,23 @@ class MatchOverScreen(LearnFromTheHand, DismissOnce, ModalScreen[str]):
 
     def on_mount(self) -> None:
         self.focus_on("#rematch")
+        self.query_one("#rating", Static).display = False
         if self.table.game.rules.target == 0 and self.table.autosave_enabled:
             self.look_for_daily()  # the daily deal: this try beside your best
+        if not self.table.practice:
+            self.look_for_rating()
+
+    @work(thread=True, group="rating", exit_on_error=False)
+    def look_for_rating(self) -> None:
+        """How the rating moved (the history is read once the match is recorded)."""
+        words = self.table.rating_words()
+        if words:
+            self.app.call_from_thread(self.show_rating, words)
+
+    def show_rating(self, words: str) -> None:
+        line = self.query_one("#rating", Static)
+        line.update(Text(words))
+        line.display = True
 
     @work(thread=True, group="daily", exit_on_error=False)
     def look_for_daily(self) -> None:
