@@ -60,6 +60,15 @@ class Rated:
         """Rated when it began, casual now (a hint, a take-back)."""
         return self.rated_at_start and self.casual_reason is not None
 
+    @property
+    def before_first_move(self) -> bool:
+        """The person has laid no tile yet in this match (the draws and passes the table
+        makes for them do not count), and it is not a practice hand."""
+        g = self.game  # type: ignore[attr-defined]
+        if self.practice or g.results or g.hand_no != 1 or g.is_over:
+            return False
+        return not any(e.seat == 0 and e.kind in ("play", "doubles") for e in g.events)
+
     def rated_note(self) -> Sentence:
         """``Rated match: a hint or a take-back makes it casual.`` or ``Casual: the daily
         deal.``, said before the first move."""

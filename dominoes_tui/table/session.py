@@ -389,8 +389,6 @@ class TableSession(PersonInput, TableQueries, Autosave, TakeBack, Rated):
         self.started = True
         if not self.waiting_for_key:
             self._begin_hand()
-            if not self.game.log and not self.practice:
-                self.note = self.rated_note()  # before the first move: rated or casual
         self._advance()
 
     @entry
