@@ -9,9 +9,15 @@ of a level against two of another), ``mexican-train`` at 4 seats for the rounds 
 (one level at one seat, the other at the three others). Each pair of :data:`PAIRS` plays
 ``--matches`` duplicate matches (:func:`dominoes_tui.arena.play_match`: each deal twice,
 the seats swapped). Each match is one openskill game between the two levels (a win, a
-loss or a draw: a match the arena scores level counts halfway); the levels' ratings are
+loss or a draw: a match the arena scores level counts halfway; in the rounds games the
+one level's seat against the other's seat beside it, by their totals, so that one seat
+against three is not read as a loss whenever a third seat wins); the levels' ratings are
 fitted from every match, in :data:`ORDERS` shuffled orders averaged, then shifted so
 that Easy sits at :data:`EASY_AT` (the scale is openskill's, as the player's rating).
+
+Every match's result is appended to ``benchmarks/results/level_ratings_matches.jsonl``;
+``--fit-only`` fits the ratings again from that file without playing. The data file is
+written after each family (the families not played keep their ratings in it).
 
 ``--option KEY=VALUE`` (JSON) changes a family's house for the run, e.g.
 ``--option rounds:rounds=1`` (one round of Mexican Train instead of 13: the budget).
@@ -54,6 +60,17 @@ ORDERS = 50
 stream of games; the average takes the order's luck out)."""
 EASY_AT = 900.0
 OUT = Path(__file__).resolve().parent.parent / "dominoes_tui" / "data" / "level_ratings.json"
+MATCHES = Path(__file__).resolve().parent / "results" / "level_ratings_matches.jsonl"
+
+
+def recorded(family: str) -> list[tuple[str, str, float]]:
+    """Every match of ``family`` in :data:`MATCHES` (``--fit-only``)."""
+    out = []
+    for line in MATCHES.read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        if row["family"] == family:
+            out.append((row["a"], row["b"], float(row["result"])))
+    return out
 
 
 def play(
@@ -68,11 +85,14 @@ def play(
         n = wins = 0
         for recs in arena._map(tasks, jobs):
             for r in recs:
-                if rules.is_rounds:  # a's share of the win against b's (ties share it)
-                    res = 1.0 if r.a_score > r.b_score else 0.0 if r.a_score < r.b_score else 0.5
+                if rules.is_rounds:  # a's seat against b's seat beside it: the lower total
+                    d = r.b_points - r.a_points
+                    res = 1.0 if d > 0 else 0.0 if d < 0 else 0.5
                 else:
                     res = r.a_score
                 out.append((a, b, res))
+                with MATCHES.open("a") as f:
+                    f.write(json.dumps({"family": family, "a": a, "b": b, "result": res}) + "\n")
                 n += 1
                 wins += res
         took = time.perf_counter() - t0
@@ -117,6 +137,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--families", default=",".join(HOUSES))
     p.add_argument("--option", action="append", default=[], help="FAMILY:key=value (JSON)")
     p.add_argument("--out", default=str(OUT))
+    p.add_argument("--fit-only", action="store_true", help="fit again from the recorded matches")
     args = p.parse_args(argv)
     changes: dict[str, dict] = {}
     for o in args.option:
@@ -125,36 +146,42 @@ def main(argv: list[str] | None = None) -> int:
         changes.setdefault(fam, {})[k] = json.loads(v)
     t0 = time.perf_counter()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
-    levels: dict[str, dict] = {}
-    games: dict[str, dict] = {}
+    out = Path(args.out)
+    try:
+        data = json.loads(out.read_text(encoding="utf-8"))
+        if data.get("format") != rating.CALIBRATION_FORMAT:
+            raise ValueError
+    except (OSError, ValueError):
+        data = {"format": rating.CALIBRATION_FORMAT, "levels": {}, "games": {}}
+    argv_words = argv if argv is not None else sys.argv[1:]
+    MATCHES.parent.mkdir(parents=True, exist_ok=True)
     for family in args.families.split(","):
         rules = load_variant(HOUSES[family])
         if changes.get(family):
             rules = rules.replace(**changes[family])
         counts = dict(o.split("=", 1) for o in args.family_matches)
         matches = int(counts.get(family, args.matches))
-        results = play(family, rules, PAIRS, matches, args.seed, args.jobs)
+        if args.fit_only:
+            results = recorded(family)
+        else:
+            results = play(family, rules, PAIRS, matches, args.seed, args.jobs)
         fitted = fit(results, args.seed)
-        levels[family] = {lv: {"rating": mu, "spread": sd} for lv, (mu, sd) in fitted.items()}
-        games[family] = {
-            "house": HOUSES[family],
-            "changes": changes.get(family, {}),
-            "matches": len(results),
+        data["levels"][family] = {
+            lv: {"rating": mu, "spread": sd} for lv, (mu, sd) in fitted.items()
         }
-        print(family, {lv: v["rating"] for lv, v in levels[family].items()}, flush=True)
-    argv_words = argv if argv is not None else sys.argv[1:]
-    data = {
-        "format": rating.CALIBRATION_FORMAT,
-        "levels": levels,
-        "games": games,
-        "command": "python benchmarks/calibrate_levels.py " + " ".join(argv_words),
-        "wall_s": round(time.perf_counter() - t0),
-        "load": load,
-        "machine": f"{platform.machine()}, {os.cpu_count()} cores",
-    }
-    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-    Path(args.out).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    print(f"wrote {args.out} ({data['wall_s']} s, load {load})")
+        game = {"house": HOUSES[family], "changes": changes.get(family, {})}
+        data["games"][family] = game | {
+            "matches": len(results),
+            "command": "python benchmarks/calibrate_levels.py " + " ".join(argv_words),
+            "load": load,
+            "wall_s": round(time.perf_counter() - t0),
+            "machine": f"{platform.machine()}, {os.cpu_count()} cores",
+        }
+        data["command"] = data["games"][family]["command"]
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        print(family, {lv: v["rating"] for lv, v in data["levels"][family].items()}, flush=True)
+    print(f"wrote {out} ({round(time.perf_counter() - t0)} s, load {load})")
     return 0
 
 

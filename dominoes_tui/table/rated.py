@@ -74,7 +74,10 @@ class Rated:
         deal.``, said before the first move."""
         why = self.casual_reason
         if why is None:
-            return Sentence("Rated match:", "a hint or a take-back makes it casual.", short="")
+            problem = rating.shipped_levels().problem
+            if problem:
+                return Sentence("", problem)
+            return Sentence("Rated match:", "a hint or a take-back makes it casual.")
         return Sentence("Casual:", f"{why}.")
 
     def _turned_casual(self, was_rated: bool) -> None:
@@ -90,13 +93,17 @@ class Rated:
         self.info.coach_backs += 1
         self._turned_casual(was)
 
+    def casual_words(self) -> str:
+        """``Casual match (a hint was used): not rated.``; empty for a rated match."""
+        why = self.casual_reason
+        return f"Casual match ({why}): not rated." if why is not None else ""
+
     def rating_words(self, timeout: float = 10.0) -> str:
         """How the finished match moved the rating: ``Rating 1312 → 1338 (two-player
         line games).``, or why it was casual, or a sentence why it is not known. Reads
         the history (SQLite): call it off the UI thread, once the match is over."""
-        why = self.casual_reason
-        if why is not None:
-            return f"Casual match ({why}): not rated."
+        if self.casual_reason is not None:
+            return self.casual_words()
         if not self.autosave_enabled:
             return ""
         self.recorded_event.wait(timeout)

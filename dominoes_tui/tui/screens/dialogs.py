@@ -311,7 +311,8 @@ class MatchOverScreen(LearnFromTheHand, DismissOnce, ModalScreen[str]):
                 f" played (seed {g.seed}). " + _hands_played(table),
                 id="played",
             )
-            yield Static(id="rating")  # filled once the match is recorded (rating_words)
+            # casual: said now; rated: filled once the match is recorded (rating_words)
+            yield Static(Text("" if table.practice else table.casual_words()), id="rating")
             with Horizontal(id="buttons"):
                 yield Button(self.AGAIN, id="rematch", variant="primary")
                 if not table.rounds:
@@ -322,10 +323,12 @@ class MatchOverScreen(LearnFromTheHand, DismissOnce, ModalScreen[str]):
 
     def on_mount(self) -> None:
         self.focus_on("#rematch")
-        self.query_one("#rating", Static).display = False
-        if self.table.game.rules.target == 0 and self.table.autosave_enabled:
+        t = self.table
+        casual = t.practice or t.casual_reason is not None
+        self.query_one("#rating", Static).display = casual and not t.practice
+        if t.game.rules.target == 0 and t.autosave_enabled:
             self.look_for_daily()  # the daily deal: this try beside your best
-        if not self.table.practice:
+        if not casual:
             self.look_for_rating()
 
     @work(thread=True, group="rating", exit_on_error=False)
