@@ -40,7 +40,7 @@ from ..engine import (
     new_game,
     replay_game,
 )
-from ..engine.rules import rules_from_dict
+from ..engine.rules import load_variants_noted, rules_from_dict
 from .paths import data_dir, iso, set_aside, shown_path, utc_now
 from .rating import LevelRatings, MatchFacts, Ratings, replay, shipped_levels
 from .saves import MatchInfo, undo_words
@@ -489,8 +489,6 @@ class History:
     def rating_facts(self) -> list[MatchFacts]:
         """What every recorded match says for the ratings, oldest first (no moves read:
         a few hundred matches replay in milliseconds); a damaged row is skipped."""
-        from ..engine.rules import load_variants_noted
-
         with self._db() as conn:
             rows = conn.execute(
                 "SELECT id, variant, settings, cpu_level, outcome, scores, human_side, "

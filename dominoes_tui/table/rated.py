@@ -67,6 +67,8 @@ class Rated:
         g = self.game  # type: ignore[attr-defined]
         if self.practice or g.results or g.hand_no != 1 or g.is_over:
             return False
+        if getattr(g, "line", None) and not g.events:
+            return False  # a table set up at a position (a tool, a test): no match began
         return not any(e.seat == 0 and e.kind in ("play", "doubles") for e in g.events)
 
     def rated_note(self) -> Sentence:
@@ -76,9 +78,11 @@ class Rated:
         if why is None:
             problem = rating.shipped_levels().problem
             if problem:
-                return Sentence("", problem)
-            return Sentence("Rated match:", "a hint or a take-back makes it casual.")
-        return Sentence("Casual:", f"{why}.")
+                return Sentence(
+                    "", problem, short="Not rated: the CPU levels' ratings are missing."
+                )
+            return Sentence("Rated match:", "a hint or a take-back makes it casual.", short="")
+        return Sentence("Casual:", f"{why}.", short="not a rated match.")
 
     def _turned_casual(self, was_rated: bool) -> None:
         if was_rated and self.casual_reason is not None:
