@@ -28,6 +28,7 @@ class Rated:
     level: str
     info: store.MatchInfo
     practice: bool
+    dealt: bool
     daily: date | None
     home: Path | None
     autosave_enabled: bool
@@ -65,10 +66,8 @@ class Rated:
         """The person has laid no tile yet in this match (the draws and passes the table
         makes for them do not count), and it is not a practice hand."""
         g = self.game  # type: ignore[attr-defined]
-        if self.practice or g.results or g.hand_no != 1 or g.is_over:
-            return False
-        if getattr(g, "line", None) and not g.events:
-            return False  # a table set up at a position (a tool, a test): no match began
+        if not self.dealt or self.practice or g.results or g.hand_no != 1 or g.is_over:
+            return False  # a table set up at a position (a tool, a test) or resumed
         return not any(e.seat == 0 and e.kind in ("play", "doubles") for e in g.events)
 
     def rated_note(self) -> Sentence:
@@ -98,9 +97,9 @@ class Rated:
         self._turned_casual(was)
 
     def casual_words(self) -> str:
-        """``Casual match (a hint was used): not rated.``; empty for a rated match."""
+        """``Casual match, not rated: a hint was used.``; empty for a rated match."""
         why = self.casual_reason
-        return f"Casual match ({why}): not rated." if why is not None else ""
+        return f"Casual match, not rated: {why}." if why is not None else ""
 
     def rating_words(self, timeout: float = 10.0) -> str:
         """How the finished match moved the rating: ``Rating 1312 → 1338 (two-player
@@ -122,7 +121,7 @@ class Rated:
         moved = ratings.moved.get(row) if row is not None else None
         if moved is None:
             why = ratings.casual.get(row) if row is not None else None
-            return f"Casual match ({why}): not rated." if why else ""
+            return f"Casual match, not rated: {why}." if why else ""
         family = rating.family_of(self.rules)
         name = rating.FAMILY_NAMES[family].lower() if family else ""
         return f"Rating {moved[0]:.0f} → {moved[1]:.0f} ({name})."

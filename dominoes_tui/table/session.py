@@ -227,6 +227,8 @@ class TableSession(PersonInput, TableQueries, Autosave, TakeBack, Rated):
             from ..ai import make_player
 
             player_factory = make_player
+        self.dealt = game is None and saved is None
+        """The table dealt this match itself (not a set position, not a resumed save)."""
         if saved is not None:
             game = saved.game
         self.rules = rules

@@ -92,7 +92,7 @@ def test_the_families() -> None:
         ({"practice": True}, "a practice hand"),
         ({"daily": True}, "the daily deal"),
         ({"level": "pimc"}, "pimc is not a rated level"),
-        ({"rules": load_variant("draw", target=200)}, "the rules are not the house's (target)"),
+        ({"rules": load_variant("draw", target=200)}, "the rules differ from the house's"),
         ({"rules": load_variant("draw", players=3)}, "line games of three or four"),
         ({"house": None}, "the house draw is not known"),
         ({"undos": 1}, "a move was taken back"),

@@ -33,7 +33,7 @@ def test_a_house_match_against_a_level_is_rated_until_a_hint() -> None:
     assert s.info.hints == 1 and s.casual_reason == "a hint was used" and s.became_casual
     assert heard == ["This match is casual now: a hint was used."]
     assert s.score_parts()[2][-1] == "casual"
-    assert s.casual_words() == "Casual match (a hint was used): not rated."
+    assert s.casual_words() == "Casual match, not rated: a hint was used."
 
 
 def test_the_coach_take_back_and_an_undo_make_it_casual() -> None:

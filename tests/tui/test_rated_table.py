@@ -25,7 +25,7 @@ async def test_the_table_says_rated_or_casual_before_the_first_move() -> None:
     async with casual.run_test(size=SIZE) as pilot:
         await settle(pilot)
         text = casual.table.message_text
-        assert text.startswith("Casual: the rules are not the house's (target).")
+        assert text.startswith("Casual: the rules differ from the house's.")
 
 
 async def test_a_rated_match_by_keys_moves_the_rating() -> None:
@@ -55,4 +55,4 @@ async def test_a_casual_match_says_why_on_the_match_over() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await play_until(pilot, lambda a: isinstance(a.screen, MatchOverScreen))
         said = str(app.screen.query_one("#rating").render())
-        assert said == "Casual match (the rules are not the house's (target)): not rated."
+        assert said == "Casual match, not rated: the rules differ from the house's."

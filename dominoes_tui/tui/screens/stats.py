@@ -30,7 +30,7 @@ from ...engine import VariantError
 from ...engine.levels import LEVELS
 from ...report import per_hand, percent
 from ...store import HandRecord, MatchRecord
-from ...store.rating import FAMILY_NAMES, FamilyRating, LevelRatings, Ratings
+from ...store.rating import FAMILY_NAMES, FamilyRating, LevelRatings, Rating, Ratings
 from ...store.stats import AccuracyPoint, GroupStats, ResultPoint, Stats
 from ...table.review_job import job_of_record
 from ..messages import OpenReplay, OpenReview
@@ -117,25 +117,22 @@ LEVEL_COLOUR = (120, 150, 138)
 
 
 def draw_rating(plt: Any, fr: FamilyRating, levels: LevelRatings) -> None:
-    """The rating after each rated match of a family, over time, with the CPU levels'
-    ratings as level lines beside it (from the first point: where a new player starts)."""
+    """The rating after each rated match of a family, over time (the first point: where
+    a new player starts), the CPU levels' ratings up the side, each a faint level line."""
     plt.clear_figure()
     points = fr.history
-    ids = [points[0].match_id - 1, *(p.match_id for p in points)] if points else [0]
-    values = [points[0].before, *(p.after for p in points)] if points else [fr.rating.value]
+    ids = [p.match_id for p in points]
+    values = [p.after for p in points]
     known = {lv: r[0] for lv, r in levels.levels.get(fr.family, {}).items() if lv in LEVELS}
     for value in known.values():
         plt.hline(value, color=LEVEL_COLOUR)
     if len(values) > 1:
         plt.plot(ids, values, marker="braille", color=LINE_COLOUR)
-    plt.scatter(ids[1:] or ids, values[1:] or values, marker="●", color=WIN_COLOUR)
-    lo = min([*values, *known.values()])
-    hi = max([*values, *known.values()])
-    lo, hi = 100 * (lo // 100), 100 * (hi // 100 + 1)
+    plt.scatter(ids, values, marker="●", color=WIN_COLOUR)
+    lo = min([*values, *known.values()]) - 50
+    hi = max([*values, *known.values()]) + 50
     plt.ylim(lo, hi)
-    step = max(100, 100 * round((hi - lo) / 300))
-    ticks = list(range(int(lo), int(hi) + 1, int(step)))
-    plt.yticks(ticks, [str(t) for t in ticks])
+    plt.yticks(list(known.values()), [lv.capitalize() for lv in known])
     ticks = match_ticks(ids)
     plt.xticks(ticks, [str(t) for t in ticks])
     a, b = ids[0], ids[-1]
@@ -144,18 +141,24 @@ def draw_rating(plt: Any, fr: FamilyRating, levels: LevelRatings) -> None:
 
 
 def rating_label(ratings: Ratings, shown: str | None) -> Text:
-    """The person's rating in each family (the charted one first), the levels' beside."""
+    """The person's rating in each family played rated (the charted one first), the
+    others in one line, and the levels' ratings of the charted family."""
     t = Text()
     t.append("Rating", "bold #d9b24a")
-    t.append("  (rated matches: the house's rules, no hint or take-back)\n", "#9fb8ab")
+    t.append("  (rated: the house's rules, no hint or take-back)", "#9fb8ab")
     order = sorted(ratings.families, key=lambda f: f != shown)
-    for family in order:
-        fr = ratings.families[family]
-        t.append(f"{FAMILY_NAMES[family]}: ", "bold")
-        t.append(fr.words(ratings.levels) + "\n", "#cfe0d6")
+    played = [f for f in order if ratings.families[f].rating.matches]
+    for family in played:
+        t.append(f"\n{FAMILY_NAMES[family]}: ", "bold")
+        t.append(ratings.families[family].words(ratings.levels), "#cfe0d6")
+    rest = [FAMILY_NAMES[f] for f in order if f not in played]
+    if rest:
+        start = Rating()
+        t.append(f"\n{', '.join(rest)}: no rated match yet ", "#cfe0d6")
+        t.append(f"(a new player is {round(start.value)} ± {round(start.uncertainty)})", "#9fb8ab")
     if shown is not None:
         known = ratings.levels.levels.get(shown, {})
-        t.append("CPU levels: ", "#9fb8ab")
+        t.append("\nCPU levels here: ", "#9fb8ab")
         t.append(
             " · ".join(f"{lv.capitalize()} {round(known[lv][0])}" for lv in LEVELS if lv in known),
             "#9fb8ab",
@@ -408,6 +411,9 @@ class StatsScreen(DismissOnce, Screen[None]):
     }
     StatsScreen #rating-label {
         height: auto;
+    }
+    StatsScreen #rating-chart {
+        height: 11;  /* room for the four levels up the side */
     }
     StatsScreen #stats-results, StatsScreen #stats-accuracy {
         width: 1fr;
