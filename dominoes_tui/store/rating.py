@@ -115,13 +115,8 @@ def casual_reason(
         return "line games of three or four each for themselves are not rated"
     if house is None:
         return f"the house {rules.name} is not known"
-    changed = [k for k in rules.differences(house) if k not in IGNORED]
-    if changed:
-        return (
-            "the rules are not the house's ("
-            + ", ".join(k.replace("_", " ") for k in changed)
-            + ")"
-        )
+    if any(k not in IGNORED for k in rules.differences(house)):
+        return "the rules differ from the house's"
     if undos:
         return "a move was taken back"
     if hints:
