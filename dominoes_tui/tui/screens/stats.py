@@ -150,12 +150,14 @@ def rating_label(ratings: Ratings, shown: str | None) -> Text:
     played = [f for f in order if ratings.families[f].rating.matches]
     for family in played:
         t.append(f"\n{FAMILY_NAMES[family]}: ", "bold")
-        t.append(ratings.families[family].words(ratings.levels), "#cfe0d6")
+        words = ratings.families[family].words(ratings.levels)
+        t.append(words.replace(" ± ", "\u00a0±\u00a0"), "#cfe0d6")  # 1200 ± 350: one piece
     rest = [FAMILY_NAMES[f] for f in order if f not in played]
     if rest:
         start = Rating()
         t.append(f"\n{', '.join(rest)}: no rated match yet ", "#cfe0d6")
-        t.append(f"(a new player is {round(start.value)} ± {round(start.uncertainty)})", "#9fb8ab")
+        new = f"{round(start.value)}\u00a0±\u00a0{round(start.uncertainty)}"
+        t.append(f"(a new player is {new})", "#9fb8ab")
     if shown is not None:
         known = ratings.levels.levels.get(shown, {})
         t.append("\nCPU levels here: ", "#9fb8ab")
