@@ -486,19 +486,22 @@ def stats(
     try:
         history = History()
         st = history.stats(recent=recent)
+        ratings = history.ratings()
         latest = history.matches(limit=10) if not as_json else []
     except HistoryError as e:
         typer.secho(f"Error: {e}", fg="red", err=True)
         raise typer.Exit(1) from None
-    for note in (history.problem, history.note):
+    for note in dict.fromkeys((history.problem, history.note, ratings.problem)):
         if note:
             typer.secho(note, fg="yellow", err=True)
     if as_json:
-        typer.echo(json.dumps(st.to_dict(), indent=2, ensure_ascii=False))
+        out = st.to_dict()
+        out["rating"] = ratings.to_dict()  # per family: rating, uncertainty, history
+        typer.echo(json.dumps(out, indent=2, ensure_ascii=False))
     elif not st.total.matches:
         typer.echo("No matches recorded yet: play one with `dominoes play`.")
     else:
-        Console().print(render_stats(st, latest))
+        Console().print(render_stats(st, latest, ratings))
 
 
 @app.command(context_settings={"ignore_unknown_options": True})  # `replay -1`: an argument

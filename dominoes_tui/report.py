@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .store.history import MatchRecord
+from .store.rating import FAMILY_NAMES, Ratings
 from .store.stats import LETTERS, GroupStats, Stats
 from .table.words.places import percent
 
@@ -116,9 +117,16 @@ def recent_table(matches: Sequence[MatchRecord]) -> Table:
     return t
 
 
-def render_stats(st: Stats, matches: Sequence[MatchRecord] = ()) -> Group:
+def rating_rows(ratings: Ratings) -> list[tuple[str, str]]:
+    """Per family: its name and the person's rating in words (with the level nearest)."""
+    return [(FAMILY_NAMES[f], fr.words(ratings.levels)) for f, fr in ratings.families.items()]
+
+
+def render_stats(
+    st: Stats, matches: Sequence[MatchRecord] = (), ratings: Ratings | None = None
+) -> Group:
     """Everything ``dominoes stats`` prints, ready for ``Console.print``; ``matches``: the
-    recent ones to list with their numbers."""
+    recent ones to list with their numbers; ``ratings``: the person's ratings."""
     tot = st.total
     head = Table.grid(padding=(0, 2))
     head.add_column(style="bold")
@@ -134,6 +142,9 @@ def render_stats(st: Stats, matches: Sequence[MatchRecord] = ()) -> Group:
     form.append(f"   {sparkline(st.recent_values())}")
     head.add_row(f"Last {len(st.recent)}", form)
     head.add_row("Accuracy", accuracy_words(st, max(len(st.recent), 1)))
+    if ratings is not None and not ratings.problem:
+        for name, words in rating_rows(ratings):
+            head.add_row(f"Rating: {name}", words)
     parts: list = [head, ""]
     parts.append(_table("By variant", st.by_variant, variant=True, level=False))
     parts += ["", _table("By CPU level", st.by_level, variant=False, level=True)]

@@ -40,8 +40,9 @@ from ..engine import (
     new_game,
     replay_game,
 )
-from ..engine.rules import rules_from_dict
+from ..engine.rules import load_variants_noted, rules_from_dict
 from .paths import data_dir, iso, set_aside, shown_path, utc_now
+from .rating import LevelRatings, MatchFacts, Ratings, replay, shipped_levels
 from .saves import MatchInfo, undo_words
 from .schema import SCHEMA_VERSION, Unusable, migrate, schema_version
 from .stats import AccuracyPoint, Stats, compute_stats
@@ -352,6 +353,9 @@ class History:
             "players": json.dumps(list(info.names), ensure_ascii=False),
             "outcome": outcome,
             "undos": max(0, int(info.undos)),
+            "hints": max(0, int(info.hints)),
+            "coach_backs": max(0, int(info.coach_backs)),
+            "daily": int(bool(info.daily)),
         }
         cols = ", ".join(row)
         marks = ", ".join(f":{k}" for k in row)
@@ -481,6 +485,60 @@ class History:
                 if match_id not in self.skipped:
                     self.skipped.append(match_id)
         return out
+
+    def rating_facts(self) -> list[MatchFacts]:
+        """What every recorded match says for the ratings, oldest first (no moves read:
+        a few hundred matches replay in milliseconds); a damaged row is skipped."""
+        with self._db() as conn:
+            rows = conn.execute(
+                "SELECT id, variant, settings, cpu_level, outcome, scores, human_side, "
+                "end_reason, ended_at, undos, hints, coach_backs, daily "
+                "FROM matches ORDER BY id"
+            ).fetchall()
+        known = load_variants_noted()[0]
+        rules_of: dict[tuple[str, str], Rules] = {}
+        out = []
+        for r in rows:
+            try:
+                variant, settings = _field(r, "variant", str), _field(r, "settings", str)
+                rules = rules_of.get((variant, settings))
+                if rules is None:
+                    try:
+                        rules = rules_from_dict(variant, _json(r, "settings", dict))
+                    except (ValueError, TypeError, KeyError) as e:
+                        raise DamagedRow(f"its rules are not valid ({e})") from None
+                    rules_of[(variant, settings)] = rules
+                counts = [r[k] for k in ("undos", "hints", "coach_backs", "daily")]
+                if not all(_whole(v) and v >= 0 for v in counts):
+                    raise DamagedRow("its counts are not valid")
+                outcome = _field(r, "outcome", str)
+                if outcome not in OUTCOMES:
+                    raise DamagedRow("its outcome is not valid")
+                out.append(
+                    MatchFacts(
+                        match_id=r["id"],
+                        rules=rules,
+                        level=_field(r, "cpu_level", str),
+                        outcome=outcome,
+                        scores=_ints(r, "scores"),
+                        human_side=_field(r, "human_side", int),
+                        end_reason=_field(r, "end_reason", str),
+                        ended_at=_field(r, "ended_at", str),
+                        house=known.get(variant),
+                        undos=counts[0],
+                        hints=counts[1],
+                        coach_backs=counts[2],
+                        daily=bool(counts[3]),
+                    )
+                )
+            except DamagedRow:
+                self.skipped.append(r["id"])  # a damaged row: left out, said in ``note``
+        return out
+
+    def ratings(self, levels: LevelRatings | None = None) -> Ratings:
+        """The person's rating in every family, recomputed from the recorded matches
+        against the levels' ratings (default: the shipped ones)."""
+        return replay(self.rating_facts(), levels if levels is not None else shipped_levels())
 
     def stats(self, recent: int = 20) -> Stats:
         """Matches, win rates, points per hand, streaks and recent form (see ``store.stats``),

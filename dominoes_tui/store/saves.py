@@ -94,6 +94,12 @@ class MatchInfo:
     """Seconds played in earlier sittings (before this program started or resumed)."""
     undos: int = 0
     """Moves the person took back in this match (``u``: practice hands, against Easy)."""
+    hints: int = 0
+    """Hints the person asked for in this match (``h``): it is casual then."""
+    coach_backs: int = 0
+    """Moves the person took back when the coach asked before a blunder."""
+    daily: bool = False
+    """The daily deal (never in the save slot: not saved)."""
     now: Callable[[], float] = field(default=time.monotonic, repr=False, compare=False)
     _since: float = field(default=math.nan, repr=False, compare=False)
 
@@ -115,6 +121,8 @@ class MatchInfo:
             "started_at": self.started_at,
             "played_seconds": round(self.elapsed(), 3),
             "undos": self.undos,
+            "hints": self.hints,
+            "coach_backs": self.coach_backs,
         }
 
     @classmethod
@@ -145,6 +153,12 @@ class MatchInfo:
         undos = data.get("undos", 0)  # saves written before take-backs have none
         if isinstance(undos, bool) or not isinstance(undos, int) or not 0 <= undos <= MAX_UNDOS:
             raise ValueError(f"its take-backs {_short(undos)} are not a count")
+        counts = {}
+        for key, words in (("hints", "hints"), ("coach_backs", "coach's take-backs")):
+            n = data.get(key, 0)  # saves written before the rating have none
+            if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_UNDOS:
+                raise ValueError(f"its {words} {_short(n)} are not a count")
+            counts[key] = n
         return cls(
             cpu_level=level,
             names=tuple(names),
@@ -153,6 +167,7 @@ class MatchInfo:
             started_at=started_at,
             played_seconds=float(played),
             undos=undos,
+            **counts,
             now=now,
         )
 

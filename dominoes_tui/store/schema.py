@@ -12,7 +12,7 @@ import json
 import sqlite3
 from collections.abc import Callable
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 
 def _v0_to_v1(conn: sqlite3.Connection) -> None:
@@ -106,11 +106,24 @@ def _v3_to_v4(conn: sqlite3.Connection) -> None:
     conn.execute("ALTER TABLE matches ADD COLUMN undos INTEGER NOT NULL DEFAULT 0")
 
 
+def _v4_to_v5(conn: sqlite3.Connection) -> None:
+    """What makes a match casual besides its rules and level (the rating, issue 27):
+    ``hints`` the person asked for, ``coach_backs`` (the coach's "take it back" taken),
+    ``daily`` (1: the daily deal). The matches before were not counted: none."""
+    for sql in (
+        "ALTER TABLE matches ADD COLUMN hints INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE matches ADD COLUMN coach_backs INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE matches ADD COLUMN daily INTEGER NOT NULL DEFAULT 0",
+    ):
+        conn.execute(sql)
+
+
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _v0_to_v1,
     _v1_to_v2,
     _v2_to_v3,
     _v3_to_v4,
+    _v4_to_v5,
 ]
 """``MIGRATIONS[v]`` takes the schema from version ``v`` to ``v + 1``."""
 assert len(MIGRATIONS) == SCHEMA_VERSION

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
@@ -26,6 +27,7 @@ class Autosave:
     token: int
     left: bool
     daily: date | None
+    recorded_event: threading.Event
 
     def _init_autosave(self, enabled: bool, home: Path | None) -> None:
         self.autosave_enabled = enabled
@@ -71,12 +73,16 @@ class Autosave:
     def _record_job(self) -> Callable[[], str | None]:
         game, info, home = self.game, self.info, self.home
         enabled = self.autosave_enabled
+        done = self.recorded_event
 
         def record() -> str | None:
             """Add the finished match to the history (SQLite: off the UI thread)."""
-            if not enabled:
-                return None
-            return store.finish_match(game, info, home).problem
+            try:
+                if not enabled:
+                    return None
+                return store.finish_match(game, info, home).problem
+            finally:
+                done.set()
 
         return record
 

@@ -288,6 +288,8 @@ class TableQueries:
             target = f"{PRACTICE_LABEL} · {undos}" if undos else PRACTICE_LABEL
         elif undos:
             stakes = [*stakes, undos]
+        if self.became_casual and not self.practice:  # a hint or a take-back: casual now
+            stakes = [*stakes, "casual"]
         return target, sides, stakes
 
     @property
@@ -363,6 +365,8 @@ class TableQueries:
         note = self.note
         if not note and self.turn_note and self.my_turn:
             note = Sentence("", self.turn_note.strip())
+        if not note and self.before_first_move:
+            note = self.rated_note()  # rated or casual, until the person's first move
         return note, self.prompt
 
     def log(self) -> list[LogEntry]:

@@ -87,6 +87,7 @@ from .events import (
 )
 from .input import PersonInput
 from .prompts import TableQueries
+from .rated import Rated
 from .resume import hand_over_entry, rebuild, redeal_entry
 from .shared import YOU, entry
 from .undo import TakeBack
@@ -182,7 +183,7 @@ class _Pending:
     token: int
 
 
-class TableSession(PersonInput, TableQueries, Autosave, TakeBack):
+class TableSession(PersonInput, TableQueries, Autosave, TakeBack, Rated):
     """One match against CPU seats, from the deal to the match's end (see the module).
 
     Its parts: the person's questions, selection and keys (:class:`~.input.PersonInput`),
@@ -226,6 +227,8 @@ class TableSession(PersonInput, TableQueries, Autosave, TakeBack):
             from ..ai import make_player
 
             player_factory = make_player
+        self.dealt = game is None and saved is None
+        """The table dealt this match itself (not a set position, not a resumed save)."""
         if saved is not None:
             game = saved.game
         self.rules = rules
@@ -297,6 +300,7 @@ class TableSession(PersonInput, TableQueries, Autosave, TakeBack):
         self._init_undo(practice)
         if saved is not None:
             self._resume_from(saved)
+        self._init_rated()
 
     # ------------------------------------------------------------ making one
     @classmethod

@@ -132,12 +132,14 @@ class TakeBack:
         self.selected = 0
         self.turn_note = ""
         self._turn_of = None
+        was_rated = self.casual_reason is None
         self.info.undos += 1
         if not back.log:
             self._forget_save()  # the save held the move taken back; nothing is left to save
         cpu = self.names[1] if len(self.names) == 2 else ""
         self.note = NOTHING
         self._emit(TakenBack(taken, len(g.log) - k, self.info.undos))
+        self._turned_casual(was_rated)
         self._advance()
         self.note = taken_back_words(back, taken, len(after), cpu, cpu_only, self.names)
         return True

@@ -318,6 +318,7 @@ class TableCoach:
             if answer == "play":
                 s.commit(action)
             else:
+                s.coach_took_back()
                 s.note = TAKEN_BACK
                 if self.screen.is_mounted:
                     self.screen.refresh_table()

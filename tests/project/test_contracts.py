@@ -60,6 +60,10 @@ FUNCTION_IMPORTS: dict[str, tuple[set[str], str]] = {
         "the player's variants.toml is looked for only when the houses are loaded",
     ),
     "options.py": ({"platformdirs"}, "the remembered options' folder, found when first saved"),
+    "store/rating.py": (
+        {"openskill.models"},
+        "start-up speed: openskill (50 ms) loads on the first rating, not with the table",
+    ),
     "store/settings.py": ({"platformdirs"}, "the settings' folder, found when first read"),
     "store/__init__.py": (
         {"dominoes_tui.store.history", "dominoes_tui.store.saves"},

@@ -74,7 +74,7 @@ def test_the_database_is_wal_with_the_latest_schema(home: Path) -> None:
     store.History().matches()
     with sqlite3.connect(home / "history.sqlite3") as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert schema.schema_version(conn) == store.SCHEMA_VERSION == 4
+        assert schema.schema_version(conn) == store.SCHEMA_VERSION == 5
 
 
 def test_end_reasons(home: Path) -> None:
@@ -203,7 +203,7 @@ def test_migration_from_v1_keeps_and_fills_every_row(home: Path) -> None:
     rows = {m.id: m for m in h.matches()}
     assert h.problem is None and len(rows) == 3
     with sqlite3.connect(home / "history.sqlite3") as conn:
-        assert schema.schema_version(conn) == 4
+        assert schema.schema_version(conn) == store.SCHEMA_VERSION
         assert {"human_side", "players", "outcome", "undos"} <= set(columns(conn, "matches"))
         assert conn.execute("SELECT name FROM sqlite_master WHERE name='matches_by_end'").fetchone()
     assert rows[1].outcome == store.outcome_of(won, 0)
@@ -242,7 +242,7 @@ def test_migration_from_v3_counts_no_undos_for_the_matches_before(home: Path) ->
     (old,) = h.matches()
     assert h.problem is None and old.undos == 0 and "undo" not in old.heading()
     with sqlite3.connect(path) as c:
-        assert schema.schema_version(c) == 4 and "undos" in columns(c, "matches")
+        assert schema.schema_version(c) == store.SCHEMA_VERSION and "undos" in columns(c, "matches")
     assert state(old.replay()) == state(won)
     new = h.get(h.record(play_match(load_variant("classic"), seed=2), store.MatchInfo(undos=2)))
     assert new.undos == 2 and new.heading().endswith(" · 2 undos")

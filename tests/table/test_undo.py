@@ -146,7 +146,7 @@ def test_against_easy_the_scores_row_counts_the_undos() -> None:
     play_decisions(s, 2)
     s.undo()
     s.undo()
-    assert s.score_parts()[0] == "101 loses" and s.score_parts()[2][-1] == "2 undos"
+    assert s.score_parts()[0] == "101 loses" and s.score_parts()[2][-2:] == ["2 undos", "casual"]
 
 
 def test_a_finished_hand_stands() -> None:

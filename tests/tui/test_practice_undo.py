@@ -113,7 +113,7 @@ async def test_u_against_easy_is_counted_on_the_scores_row() -> None:
         await pilot.press("u")
         await settle(pilot)
         assert position(table.session.game) == before[-1]
-        assert scores_row(app).rstrip().endswith("1 undo")
+        assert scores_row(app).rstrip().endswith("1 undo · casual")  # not rated now
         assert table.session.info.undos == 1
 
 

@@ -311,6 +311,8 @@ class MatchOverScreen(LearnFromTheHand, DismissOnce, ModalScreen[str]):
                 f" played (seed {g.seed}). " + _hands_played(table),
                 id="played",
             )
+            # casual: said now; rated: filled once the match is recorded (rating_words)
+            yield Static(Text("" if table.practice else table.casual_words()), id="rating")
             with Horizontal(id="buttons"):
                 yield Button(self.AGAIN, id="rematch", variant="primary")
                 if not table.rounds:
@@ -321,8 +323,25 @@ class MatchOverScreen(LearnFromTheHand, DismissOnce, ModalScreen[str]):
 
     def on_mount(self) -> None:
         self.focus_on("#rematch")
-        if self.table.game.rules.target == 0 and self.table.autosave_enabled:
+        t = self.table
+        casual = t.practice or t.casual_reason is not None
+        self.query_one("#rating", Static).display = casual and not t.practice
+        if t.game.rules.target == 0 and t.autosave_enabled:
             self.look_for_daily()  # the daily deal: this try beside your best
+        if not casual:
+            self.look_for_rating()
+
+    @work(thread=True, group="rating", exit_on_error=False)
+    def look_for_rating(self) -> None:
+        """How the rating moved (the history is read once the match is recorded)."""
+        words = self.table.rating_words()
+        if words:
+            self.app.call_from_thread(self.show_rating, words)
+
+    def show_rating(self, words: str) -> None:
+        line = self.query_one("#rating", Static)
+        line.update(Text(words))
+        line.display = True
 
     @work(thread=True, group="daily", exit_on_error=False)
     def look_for_daily(self) -> None:

@@ -26,6 +26,7 @@ from textual.widgets import Button, Footer, Static
 
 from ... import options, store
 from ...engine import Rules
+from ...store import rating
 from ..dismiss import DismissOnce
 from .dialogs import ConfirmScreen
 
@@ -298,6 +299,7 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
                             f"How strongly the CPU plays: {', '.join(self.levels)}.",
                             self.levels,
                             self.level,
+                            describe=self.level_words,
                             on_change=self.row_changed,
                         )
                         # one opponent: its name; 3-4 seats are named by where they sit
@@ -351,11 +353,27 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
         """The house as chosen so far (F1 explains it)."""
         return self.rules if self.reason is None else self.base
 
+    def level_words(self, level: str) -> str:
+        """``Hard · about 1450``: the level and its rating in the family of these rules."""
+        family = rating.family_of(self.house_rules)
+        words = rating.shipped_levels().words(level, family) if family else ""
+        return f"{level.capitalize()} · {words}" if words else level.capitalize()
+
+    def rated_words(self) -> str:
+        """``Rated match.`` or ``Casual: <why>.`` for these choices, before the first move."""
+        levels = rating.shipped_levels()
+        why = rating.casual_reason(self.rules, self.level, self.base)
+        if why is None and levels.problem:
+            return levels.problem
+        return rating.rated_words(why) + "."
+
     def update_state(self) -> None:
         # with 3-4 players the seats are named East, North, West: no name to choose
         for row in self.query(ChoiceRow):
             if row.key == options.NAME_KEY:
                 row.display = self.players == 2
+            elif row.key == options.LEVEL_KEY:
+                row.refresh()  # its rating is the family's of these rules
         why = self.reason
         start = self.query_one("#start", Button)
         start.disabled = why is not None
@@ -371,6 +389,7 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
             )
             if self.untimed:  # a newcomer's first match: said once, not as a difference
                 summary.append(" " + options.first_match_words(self.base, later), style="#cfe0d6")
+            summary.append(" " + self.rated_words(), style="bold #cfe0d6")
             self.query_one("#summary", Static).update(summary)
         else:
             self.query_one("#summary", Static).update("")

@@ -27,8 +27,10 @@ from textual_plotext import PlotextPlot
 
 from ... import store
 from ...engine import VariantError
+from ...engine.levels import LEVELS
 from ...report import per_hand, percent
 from ...store import HandRecord, MatchRecord
+from ...store.rating import FAMILY_NAMES, FamilyRating, LevelRatings, Rating, Ratings
 from ...store.stats import AccuracyPoint, GroupStats, ResultPoint, Stats
 from ...table.review_job import job_of_record
 from ..dismiss import DismissOnce
@@ -109,6 +111,67 @@ def draw_accuracy(plt: Any, points: Sequence[AccuracyPoint]) -> None:
         plt.plot(ids, values, marker="braille", color=LINE_COLOUR)
     plt.scatter(ids, values, marker="●", color=WIN_COLOUR)
     _axes(plt, ids)
+
+
+LEVEL_COLOUR = (120, 150, 138)
+
+
+def draw_rating(plt: Any, fr: FamilyRating, levels: LevelRatings) -> None:
+    """The rating after each rated match of a family, over time (the first point: where
+    a new player starts), the CPU levels' ratings up the side, each a faint level line."""
+    plt.clear_figure()
+    points = fr.history
+    ids = [p.match_id for p in points]
+    values = [p.after for p in points]
+    known = {lv: r[0] for lv, r in levels.levels.get(fr.family, {}).items() if lv in LEVELS}
+    for value in known.values():
+        plt.hline(value, color=LEVEL_COLOUR)
+    if len(values) > 1:
+        plt.plot(ids, values, marker="braille", color=LINE_COLOUR)
+    plt.scatter(ids, values, marker="●", color=WIN_COLOUR)
+    lo = min([*values, *known.values()]) - 50
+    hi = max([*values, *known.values()]) + 50
+    plt.ylim(lo, hi)
+    plt.yticks(list(known.values()), [lv.capitalize() for lv in known])
+    ticks = match_ticks(ids)
+    plt.xticks(ticks, [str(t) for t in ticks])
+    a, b = ids[0], ids[-1]
+    plt.xlim(a - 0.5, b + 0.5) if a != b else plt.xlim(a - 1, b + 1)
+    plt.xlabel("match")
+
+
+def rating_label(ratings: Ratings, shown: str | None) -> Text:
+    """The person's rating in each family played rated (the charted one first), the
+    others in one line, and the levels' ratings of the charted family."""
+    t = Text()
+    t.append("Rating", "bold #d9b24a")
+    t.append("  (rated: the house's rules, no hint or take-back)", "#9fb8ab")
+    order = sorted(ratings.families, key=lambda f: f != shown)
+    played = [f for f in order if ratings.families[f].rating.matches]
+    for family in played:
+        t.append(f"\n{FAMILY_NAMES[family]}: ", "bold")
+        words = ratings.families[family].words(ratings.levels)
+        t.append(words.replace(" ± ", "\u00a0±\u00a0"), "#cfe0d6")  # 1200 ± 350: one piece
+    rest = [FAMILY_NAMES[f] for f in order if f not in played]
+    if rest:
+        start = Rating()
+        t.append(f"\n{', '.join(rest)}: no rated match yet ", "#cfe0d6")
+        new = f"{round(start.value)}\u00a0±\u00a0{round(start.uncertainty)}"
+        t.append(f"(a new player is {new})", "#9fb8ab")
+    if shown is not None:
+        known = ratings.levels.levels.get(shown, {})
+        t.append("\nCPU levels here: ", "#9fb8ab")
+        t.append(
+            " · ".join(f"{lv.capitalize()} {round(known[lv][0])}" for lv in LEVELS if lv in known),
+            "#9fb8ab",
+        )
+    return t
+
+
+def charted_family(ratings: Ratings) -> str | None:
+    """The family whose rating history is charted: the one of the latest rated match."""
+    latest = [(fr.history[-1].match_id, f) for f, fr in ratings.families.items() if fr.history]
+    return max(latest)[1] if latest else None
 
 
 def chart(widget_id: str) -> PlotextPlot:
@@ -344,9 +407,15 @@ class StatsScreen(DismissOnce, Screen[None]):
         height: auto;
         margin-top: 1;
     }
-    StatsScreen #stats-charts {
+    StatsScreen #stats-charts, StatsScreen #stats-rating {
         height: auto;
         margin-top: 1;
+    }
+    StatsScreen #rating-label {
+        height: auto;
+    }
+    StatsScreen #rating-chart {
+        height: 11;  /* room for the four levels up the side */
     }
     StatsScreen #stats-results, StatsScreen #stats-accuracy {
         width: 1fr;
@@ -418,6 +487,9 @@ class StatsScreen(DismissOnce, Screen[None]):
         with VerticalScroll(id="stats-body"):
             yield Static("Reading the match history…", id="stats-message")
             yield Static(id="stats-summary")
+            with Vertical(id="stats-rating"):
+                yield Static(id="rating-label")
+                yield chart("rating-chart")
             with Horizontal(id="stats-charts"):
                 with Vertical(id="stats-results"):
                     yield Static(id="results-label")
@@ -432,6 +504,7 @@ class StatsScreen(DismissOnce, Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#stats-charts").display = False
+        self.query_one("#stats-rating").display = False
         self.query_one("#recent", DataTable).display = False
         self.load()
 
@@ -448,8 +521,13 @@ class StatsScreen(DismissOnce, Screen[None]):
             recent = h.matches(limit=self.RECENT_ROWS)
         except (store.HistoryError, ValueError):
             recent = []
-        problem = " ".join(x for x in (h.problem, h.note) if x) or None  # damaged rows skipped
-        self.app.call_from_thread(self.show_stats, st, problem, recent)
+        try:
+            ratings: Ratings | None = h.ratings()
+        except store.HistoryError:
+            ratings = None
+        said = (h.problem, h.note, ratings.problem if ratings else None)
+        problem = " ".join(dict.fromkeys(x for x in said if x)) or None  # damaged rows skipped
+        self.app.call_from_thread(self.show_stats, st, problem, recent, ratings)
 
     @property
     def open(self) -> bool:
@@ -463,7 +541,11 @@ class StatsScreen(DismissOnce, Screen[None]):
         self.query_one("#stats-message", Static).update(Text(problem))
 
     def show_stats(
-        self, st: Stats, problem: str | None = None, recent: Sequence[MatchRecord] = ()
+        self,
+        st: Stats,
+        problem: str | None = None,
+        recent: Sequence[MatchRecord] = (),
+        ratings: Ratings | None = None,
     ) -> None:
         if not self.open:
             return
@@ -477,6 +559,8 @@ class StatsScreen(DismissOnce, Screen[None]):
             return
         message.display = False
         self.query_one("#stats-summary", Static).update(summary_text(st))
+        if ratings is not None and not ratings.problem:
+            self.show_rating(ratings)
         self.query_one("#stats-charts").display = True
         self.query_one("#results-label", Static).update(results_label(st.results))
         plot = self.query_one("#results-chart", PlotextPlot)
@@ -499,6 +583,19 @@ class StatsScreen(DismissOnce, Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         if self.stats is not None and self.stats.total.matches:
             self.show_tables()
+
+    def show_rating(self, ratings: Ratings) -> None:
+        """The rating per family, and the history of the latest one played as a chart."""
+        shown = charted_family(ratings)
+        self.query_one("#stats-rating").display = True
+        self.query_one("#rating-label", Static).update(rating_label(ratings, shown))
+        plot = self.query_one("#rating-chart", PlotextPlot)
+        if shown is None:
+            plot.display = False
+            return
+        plot.display = True
+        draw_rating(plot.plt, ratings.families[shown], ratings.levels)
+        plot.refresh()
 
     def show_accuracy(self, points: Sequence[AccuracyPoint]) -> None:
         """The accuracy of the reviewed matches over time, oldest on the left."""
