@@ -68,16 +68,19 @@ NODE_BUDGET = 20_000
 """Alpha-beta nodes a decision may spend; past it the remaining deals are played out."""
 POINT_EPS = 1e-4
 """Points' weight beside the match value: breaks ties when the match is settled."""
-RACE_Z = 3.0
-"""An action stops being searched once the best one leads it by this many standard errors
-of their paired difference (the same deals: common random numbers): a move that cannot
-come first any more costs no more playouts (:class:`Race`). 0: every action to the end."""
-REGRET = 0.002
-"""The search of a decision ends once what it could still gain is below this chance to win
-the match: for each action left, the expected amount by which it beats the leader (the
-normal approximation of their paired difference, its expected excess over zero), the
-largest of them. Near ties of noisy values stop here instead of spending the whole budget
-on moves that are one to a match. 0: search to the end of the budget."""
+RACE_Z = 0.0
+"""Off at Expert's default (0): a trial setting. With ``race`` z > 0, an action stops being
+searched once the best one leads it by z standard errors of their paired difference (the
+same deals: common random numbers), so a move that cannot come first costs no more
+playouts (:class:`Race`). Measured in ``benchmarks/RESULTS.md`` ("Expert's think time"):
+4x less CPU in Matador, but 67% against Hard where the full search made 74-76% on the same
+deals; dropping only (no early stop) 71%. Not kept as the default."""
+REGRET = 0.0
+"""With the race on, the search of a decision also ends once what it could still gain is
+below this chance to win the match: for each action left, the expected amount by which it
+beats the leader (the normal approximation of their paired difference, its expected excess
+over zero), the largest of them. 0: search to the end of the budget. At 0.002 a decision
+it ended gave away little, but a match is some 25 decisions: that is what lost the 7 points."""
 
 
 RACE_START = 96
