@@ -74,7 +74,7 @@ searched once the best one leads it by z standard errors of their paired differe
 same deals: common random numbers), so a move that cannot come first costs no more
 playouts (:class:`Race`). Measured in ``benchmarks/RESULTS.md`` ("Expert's think time"):
 4x less CPU in Matador, but 67% against Hard where the full search made 74-76% on the same
-deals; dropping only (no early stop) 71%. Not kept as the default."""
+deals; dropping only (no early stop) 73% at three quarters of the CPU. Not kept."""
 REGRET = 0.0
 """With the race on, the search of a decision also ends once what it could still gain is
 below this chance to win the match: for each action left, the expected amount by which it
