@@ -229,11 +229,13 @@ class Rating:
         return self.matches < PROVISIONAL
 
     def words(self) -> str:
-        """``1200 ± 350, provisional for 10 matches`` (``1338 ± 96`` once settled)."""
+        """``1200 ± 350, provisional for 10 matches``, then ``… for 6 more matches`` (``1338 ±
+        96`` once settled)."""
         text = f"{round(self.value)} ± {round(self.uncertainty)}"
         if self.provisional:
             left = PROVISIONAL - self.matches
-            text += f", provisional for {left} match{'es' * (left != 1)}"
+            more = " more" if self.matches else ""
+            text += f", provisional for {left}{more} match{'es' * (left != 1)}"
         return text
 
 

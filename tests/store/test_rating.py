@@ -34,6 +34,7 @@ def test_the_scale_is_openskills_at_1200_plus_or_minus_350() -> None:
     new = Rating()
     assert (new.value, new.uncertainty) == (1200, 350)
     assert new.words() == "1200 ± 350, provisional for 10 matches"
+    assert Rating(matches=4).words() == "1200 ± 350, provisional for 6 more matches"
     assert Rating(matches=10).words() == "1200 ± 350"
 
 
