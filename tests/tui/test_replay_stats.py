@@ -206,6 +206,11 @@ def test_stats_snapshot(snap_compare, size) -> None:
                 break
             await pilot.pause()
         assert table.row_count == 5
+        # The footer's Replay and Review come with the next bindings refresh.
+        for _ in range(200):
+            await pilot.pause()
+            if any(k.action == "replay" for k in pilot.app.screen.query("FooterKey")):
+                break
         await pilot.pause()
 
     assert snap_compare(Host(StatsScreen), terminal_size=size, run_before=run_before)

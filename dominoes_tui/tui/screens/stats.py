@@ -614,6 +614,7 @@ class StatsScreen(DismissOnce, Screen[None]):
     def show_recent(self, recent: Sequence[MatchRecord]) -> None:
         """The last matches by number, for ``dominoes replay ID``; Enter replays one here."""
         self.recent_ids = [m.id for m in recent]
+        self.refresh_bindings()  # Replay and Review show once there is a match to pick
         if not recent:
             return
         label = Text()
