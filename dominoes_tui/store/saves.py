@@ -14,6 +14,7 @@ a save that cannot be used is renamed aside to ``<name>.corrupt-<timestamp>``.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import math
 import os
@@ -285,6 +286,7 @@ def save_dict(game: Game, info: MatchInfo, clock: Clock | None = None) -> dict[s
     }
 
 
+@functools.cache  # one version a process: read once, not at each autosave
 def _app_version() -> str:
     import importlib.metadata  # here, not at the top: it costs a start menu ~15 ms
 

@@ -114,38 +114,42 @@ class Face:
     pad: int = 1
     """Pips: the blank columns either side of each half."""
 
-    def lying(self, a: int, b: int, set_size: int) -> list[str]:
+    # A face's rows depend on nothing but its arguments, and a long line asks for the same
+    # few thousand times a layout: each is built once (tuples, so no caller can change one).
+    @lru_cache(maxsize=4096)  # noqa: B019 (the faces are a handful of module constants)
+    def lying(self, a: int, b: int, set_size: int) -> tuple[str, ...]:
         """``a`` on the left, ``b`` on the right."""
         if self.name == "unicode":
             g = unicode_tile(a, b, vertical=False)
             if g is not None:
-                return [f" {g} "]
+                return (f" {g} ",)
         if self.half_width and set_size <= 6:
             ha, hb = self._half(a), self._half(b)
             if self.half_width == HAND_TILE_WIDTH:  # the hand's own face, turned
-                return [x + "│" + y for x, y in zip(ha, hb)]
+                return tuple(x + "│" + y for x, y in zip(ha, hb))
             p = " " * self.pad
-            return [f"{p}{x}{p}│{p}{y}{p}" for x, y in zip(ha, hb)]
+            return tuple(f"{p}{x}{p}│{p}{y}{p}" for x, y in zip(ha, hb))
         d = digits(set_size)
         if self.name == "tight":
-            return [f"{a:>{d}}│{b:<{d}}"]
-        return [f" {a:>{d}}│{b:<{d}} "]
+            return (f"{a:>{d}}│{b:<{d}}",)
+        return (f" {a:>{d}}│{b:<{d}} ",)
 
-    def standing(self, a: int, b: int, set_size: int) -> list[str]:
+    @lru_cache(maxsize=4096)  # noqa: B019 (as lying)
+    def standing(self, a: int, b: int, set_size: int) -> tuple[str, ...]:
         """``a`` on top, ``b`` below."""
         if self.name == "unicode":
             g = unicode_tile(a, b, vertical=True)
             if g is not None:
-                return [f" {g} "]
+                return (f" {g} ",)
         if self.half_width and set_size <= 6:
             ha, hb = self._half(a), self._half(b)
             if self.half_width == HAND_TILE_WIDTH:
-                return ha + ["─" * self.half_width] + hb
+                return (*ha, "─" * self.half_width, *hb)
             p = " " * self.pad
             w = self.half_width + 2 * self.pad
-            return [f"{p}{x}{p}" for x in ha] + ["─" * w] + [f"{p}{y}{p}" for y in hb]
+            return (*(f"{p}{x}{p}" for x in ha), "─" * w, *(f"{p}{y}{p}" for y in hb))
         w = digits(set_size) + 2
-        return [str(a).center(w), "─" * w, str(b).center(w)]
+        return (str(a).center(w), "─" * w, str(b).center(w))
 
     def _half(self, n: int) -> list[str]:
         w = self.half_width
@@ -153,10 +157,12 @@ class Face:
             return half_rows(n, 6, w)
         return _pip_grid(n, w, (0, w // 2, w - 1), (0, 1, 2), 3)
 
+    @lru_cache(maxsize=64)  # noqa: B019 (as lying)
     def lying_size(self, set_size: int) -> tuple[int, int]:
         rows = self.lying(0, 0, set_size)
         return len(rows[0]), len(rows)
 
+    @lru_cache(maxsize=64)  # noqa: B019 (as lying)
     def standing_size(self, set_size: int) -> tuple[int, int]:
         rows = self.standing(0, 0, set_size)
         return len(rows[0]), len(rows)
@@ -193,11 +199,13 @@ class Cell:
     end: int | None = None
 
 
+@lru_cache(maxsize=1024)
+def _row_kind(row: str) -> str:
+    return "rule" if set(row) == {"─"} else "tile"
+
+
 def _tile_cells(rows: Sequence[str], x: int, top: int, t: int) -> list[Cell]:
-    return [
-        Cell(x, top + i, row, "rule" if set(row) == {"─"} else "tile", t)
-        for i, row in enumerate(rows)
-    ]
+    return [Cell(x, top + i, row, _row_kind(row), t) for i, row in enumerate(rows)]
 
 
 def line_tile_cells(

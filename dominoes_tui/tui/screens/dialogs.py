@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from ... import store
 from ...engine import Rules, describe_hand, tiles
@@ -29,6 +29,7 @@ from ...table.words import (
 from .. import strategy_coach
 from ..dismiss import DismissOnce
 from ..messages import OpenReview, PlayDeal, Quit
+from ..widgets.keybar import KeyFooter
 from ..words import saved_summary, score_text, second_person, target_text
 
 if TYPE_CHECKING:
@@ -197,7 +198,7 @@ class HandOverScreen(LearnFromTheHand, DismissOnce, ModalScreen[None]):
                     yield Button("Review (R)", id="review")
                     yield Button("Deal again (a)", id="again")
                     yield Button(f"{_other_seat(table)} (o)", id="other")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.focus_on("#next")
@@ -319,7 +320,7 @@ class MatchOverScreen(LearnFromTheHand, DismissOnce, ModalScreen[str]):
                     yield Button("Review (R)", id="review")
                 yield Button("New game (n)", id="new")
                 yield Button("Quit (q)", id="quit", variant="error")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.focus_on("#rematch")
@@ -408,7 +409,7 @@ class RulesScreen(DismissOnce, ModalScreen[None]):
             else:
                 keys = "Keys now: " + " · ".join(f"{k} {what}" for k, what in self.keys)
             yield Static(Text(keys), id="keys")
-        yield Footer()
+        yield KeyFooter()
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -482,7 +483,7 @@ class ResumeOrNewScreen(DismissOnce, ModalScreen[str | None]):
                 yield Button("Resume (r)", id="resume", variant="primary")
                 yield Button("New game (n)", id="new")
                 yield Button(f"{self.back} (Esc)", id="back")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.focus_on("#resume")
@@ -537,7 +538,7 @@ class OtherWindowScreen(DismissOnce, ModalScreen[str | None]):
                 yield Button("Watch (w)", id="watch", variant="primary")
                 yield Button("Back (Esc)", id="back")
                 yield Button("Quit (q)", id="quit")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.focus_on("#watch")
@@ -579,7 +580,7 @@ class WatchScreen(DismissOnce, ModalScreen[None]):
         with Vertical(id="dialog", classes="watch"):
             yield Static("Watching the match in the other window", id="dialog-title")
             yield Static(Text("Reading its save…"), id="watch-text")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         if not self.is_active:

@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...engine import Rules
 from ...store.player import CoachSetting
@@ -19,6 +19,7 @@ from ...table.words import COACH_LEVELS_TEXT, coach_level_words
 from ..dismiss import DismissOnce
 from ..howto import KEY, how_to_play
 from ..messages import SetCoach
+from ..widgets.keybar import KeyFooter
 
 
 class HowToPlayScreen(DismissOnce, ModalScreen[None]):
@@ -49,7 +50,7 @@ class HowToPlayScreen(DismissOnce, ModalScreen[None]):
             with VerticalScroll(id="howto-scroll"):
                 yield Static(self.body(), id="howto-text")
             yield Static(self.coach_text(), id="howto-coach")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         if not self.is_active:  # closed again before it opened (a quick Esc): nothing to do

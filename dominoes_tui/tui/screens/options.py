@@ -22,12 +22,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from ... import options, store
 from ...engine import Rules
 from ...store import rating
 from ..dismiss import DismissOnce
+from ..widgets.keybar import KeyFooter
 from .dialogs import ConfirmScreen
 
 LABEL_WIDTH = 18
@@ -318,7 +319,7 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
                 yield Button("Start (s)", id="start", variant="primary")
                 yield Button("Reset to the house's rules (x)", id="reset")
                 yield Button("Back (Esc)", id="back")
-        yield Footer()
+        yield KeyFooter()
 
     def on_resize(self, event: events.Resize) -> None:
         self.set_class(event.size.height >= ROOMY, "-roomy")

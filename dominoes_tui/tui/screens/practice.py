@@ -23,7 +23,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from ...engine import HandResult, describe_hand
 from ...table import HandOver, MatchOver, TableEvent, TableSession
@@ -33,6 +33,7 @@ from ...table.words import hand_how
 from .. import strategy_coach
 from ..dismiss import DismissOnce
 from ..messages import OpenReview, PlayDeal
+from ..widgets.keybar import KeyFooter
 from ..words import second_person
 from .dialogs import ConfirmScreen, hands_text
 from .table import TableScreen
@@ -155,7 +156,7 @@ class PracticeOverScreen(DismissOnce, ModalScreen[str]):
                 yield Button(f"{other_seat_label(p)} (o)", id="other")
                 yield Button("Review (R)", id="review")
                 yield Button("Back (Esc)", id="back")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.focus_on("#again")  # not there if a key closed it as it opened

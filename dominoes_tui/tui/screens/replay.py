@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...engine import (
     HAND_OVER,
@@ -43,6 +43,7 @@ from ...table.words import log_entries, place_words, round_title
 from ..dismiss import DismissOnce
 from ..messages import OpenReview
 from ..widgets.hand import HandView
+from ..widgets.keybar import KeyFooter
 from ..widgets.line import LineView, last_tiles, lead_index
 from ..widgets.log import MoveLog
 from ..widgets.places import PlacesView, foot_rows, trains_rows
@@ -194,7 +195,7 @@ class ReplayScreen(DismissOnce, Screen[None]):
         yield Static(id="rp-step")
         yield Static(id="rp-message")
         yield HandView(id="rp-hand")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.set_class(self.app.size.width >= 100, "-wide")

@@ -31,7 +31,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, ProgressBar, Static
+from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 
 from ...engine import Action, Game, Play, PlayDoubles, tiles
@@ -60,6 +60,7 @@ from ...table.words.review import (
 from ..messages import PlayDeal
 from ..review_keep import keep_review
 from ..widgets.hand import HandView
+from ..widgets.keybar import KeyFooter
 from ..widgets.line import LineView, last_tiles, lead_index
 from ..widgets.menu_list import MenuList
 
@@ -275,7 +276,7 @@ class ReviewScreen(Screen[None]):
             yield LineView(id="rv-line")
         yield Static(id="rv-detail")
         yield HandView(id="rv-hand")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.set_class(self.app.size.width >= 100, "-wide")

@@ -17,13 +17,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from ...store import settings
 from ...store.player import LEVELS, load_player, set_level
 from ...table.words import COACH_HELP, coach_level_words
 from ..dismiss import DismissOnce
 from ..messages import SettingsChanged
+from ..widgets.keybar import KeyFooter
 from .options import ChoiceRow
 
 LABEL_WIDTH = 19
@@ -157,7 +158,7 @@ class SettingsScreen(DismissOnce, Screen[None]):
             yield Static(id="settings-help")
             with Vertical(id="settings-buttons"):
                 yield Button("Back (Esc)", id="back")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.set_class(self.app.size.height >= ROOMY, "-roomy")

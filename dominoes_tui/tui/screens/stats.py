@@ -22,7 +22,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 from textual_plotext import PlotextPlot
 
 from ... import store
@@ -35,6 +35,7 @@ from ...store.stats import AccuracyPoint, GroupStats, ResultPoint, Stats
 from ...table.review_job import job_of_record
 from ..dismiss import DismissOnce
 from ..messages import OpenReplay, OpenReview
+from ..widgets.keybar import KeyFooter
 
 RESULT_WORDS = {"win": "won", "loss": "lost", "draw": "drawn", "abandoned": "left"}
 RESULT_STYLE = {"win": "bold green", "loss": "red", "draw": "yellow", "abandoned": "dim"}
@@ -500,7 +501,7 @@ class StatsScreen(DismissOnce, Screen[None]):
             yield Static(id="stats-table")
             yield Static(id="recent-label")
             yield DataTable(id="recent", cursor_type="row", show_cursor=True)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#stats-charts").display = False

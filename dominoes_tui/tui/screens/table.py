@@ -18,7 +18,8 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widget import Widget
+from textual.widgets import Static
 
 from ...engine import Draw, Game, Pass, PlayDoubles, Resign, Rules, Stop
 from ...engine.chicken_foot import FootBoard
@@ -47,6 +48,7 @@ from ..messages import LeaveTable, NewGame, Quit, StartMatch
 from ..strategy_coach import TableCoach
 from ..widgets.clock import clock_text
 from ..widgets.hand import HandView
+from ..widgets.keybar import KeyFooter
 from ..widgets.line import LineView, lead_index
 from ..widgets.log import LogScreen, MoveLog
 from ..widgets.message import MessageBar
@@ -163,6 +165,8 @@ class TableScreen(Screen):
         self._pace_timer: Timer | None = None
         self._armed: float | None = None
         self._keys_shown: tuple[bool | None, ...] | None = None
+        self._felt: Widget | None = None
+        """The felt (#line), found once: the footer asks about it on every refresh."""
         session.subscribe(self._on_session)
 
     # ------------------------------------------------------------ thin views of the session
@@ -208,7 +212,7 @@ class TableScreen(Screen):
                 yield Static(id="coach-panel")
         yield MessageBar(id="message")
         yield HandView(id="hand")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self._size_classes(self.app.size.width, self.app.size.height)
@@ -549,10 +553,12 @@ class TableScreen(Screen):
 
     def _felt_hides(self) -> tuple[bool, bool]:
         """What the felt keeps out of sight now: rows (PgUp/PgDn), a row's tiles ([ ])."""
-        felt = self.query("#line")
-        if not felt:
-            return False, False
-        view = felt.first()
+        if self._felt is None:
+            found = self.query("#line")
+            if not found:
+                return False, False
+            self._felt = found.first()
+        view = self._felt
         if isinstance(view, PlacesView):
             return view.hidden_rows(), view.hidden_tiles()
         if isinstance(view, LineView):

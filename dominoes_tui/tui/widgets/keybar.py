@@ -13,8 +13,11 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual import events
+from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widget import Widget
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey  # the class the Footer composes (not exported)
 
 
 class KeyBar(Widget, can_focus=False):
@@ -131,3 +134,20 @@ class KeyBar(Widget, can_focus=False):
         if key is not None:
             event.stop()
             self.app.simulate_key(key)
+
+
+class KeyFooter(Footer):
+    """Textual's Footer, for the screens whose keys change as they are used (the table,
+    the dialogs): each key it composes is made in the footer's own style at once.
+
+    A new key starts compact and is then bound to the footer's style; each of the two
+    changes worked out the key's CSS again, and the footer composes its keys anew at every
+    change of bindings: that was a tenth of a table's work. Setting the key's style before
+    it mounts leaves nothing to change.
+    """
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                widget.set_reactive(FooterKey.compact, self.compact)
+            yield widget

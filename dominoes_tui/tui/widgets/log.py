@@ -16,9 +16,10 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...table.words import LogEntry, wrap
+from .keybar import KeyFooter
 
 YOU_STYLE = "bold #ffe9a8"
 SEAT_STYLE = "bold #f3ecd8"
@@ -117,7 +118,7 @@ class LogScreen(ModalScreen[None]):
                     else:
                         text.append(e.text, style=style)
                 yield Static(text or Text("No moves yet."), id="full-log-text")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#full-log", VerticalScroll).scroll_end(animate=False)

@@ -208,12 +208,29 @@ def _fitted(
             rows[i], n_backs, last, bone, sep, " (partner)", thinks, clocks, count, think, pad
         )
 
+    # A row's width is its seats' widths, the separators and the boneyard's words; a seat's
+    # width depends only on its backs, last move and count, so each is measured once (the
+    # tries above repeat them many times over).
+    seat_cells: dict[tuple[int, int, int, str, str], int] = {}
+
+    def seat_len(i: int, j: int, n_backs: int, last: str, count: str) -> int:
+        key = (i, j, n_backs, last, count)
+        if key not in seat_cells:
+            s = rows[i][j]
+            seat = _seat(s, n_backs, last, " (partner)", clocks.get(s.seat), count)
+            seat_cells[key] = seat.cell_len
+        return seat_cells[key]
+
     def fits(form: tuple) -> bool:
-        last, think = form[1], form[5]
-        return all(
-            row(i, form, None).cell_len + _reserve(seats, last, think) <= width
-            for i, seats in enumerate(rows)
-        )
+        n_backs, last, bone, sep, count, think = form
+        for i, seats in enumerate(rows):
+            cells = sum(seat_len(i, j, n_backs, last, count) for j in range(len(seats)))
+            cells += len(sep) * (len(seats) - 1)
+            if i == 0 and bone.plain:
+                cells += len(sep) + bone.cell_len
+            if cells + _reserve(seats, last, think) > width:
+                return False
+        return True
 
     form = next((f for f in tries if fits(f)), None)
     if form is None:  # a hand shown face up that needs the whole row: the boneyard gives way
