@@ -205,8 +205,9 @@ def _record(game: Game, info: MatchInfo, home: Path | None, abandoned: bool) -> 
         return Recorded(None, str(e))
     except OSError as e:
         return Recorded(None, f"The match history could not be written ({e.strerror}).")
-    discard_autosave(home, info.match_id)  # not a newer match's save
-    return Recorded(row, history.problem)
+    aside = discard_autosave(home, info.match_id)  # not a newer match's save
+    problems = [p for p in (history.problem, aside) if p]
+    return Recorded(row, " ".join(problems) or None)
 
 
 def finish_match(game: Game, info: MatchInfo, home: Path | None = None) -> Recorded:
@@ -228,8 +229,7 @@ def abandon_match(game: Game, info: MatchInfo, home: Path | None = None) -> Reco
     if not game.log:
         from .saves import discard_autosave
 
-        discard_autosave(home, info.match_id)
-        return Recorded()
+        return Recorded(problem=discard_autosave(home, info.match_id))
     return _record(game, info, home, abandoned=not game.is_over)
 
 

@@ -344,18 +344,31 @@ def saved_match_id(home: Path | None = None) -> str | None:
     return match_id if isinstance(match_id, str) else None
 
 
-def discard_autosave(home: Path | None = None, match_id: str | None = None) -> None:
+def discard_autosave(home: Path | None = None, match_id: str | None = None) -> str | None:
     """Delete the autosave (after its match is recorded, or to start afresh).
 
     With ``match_id``, only that match's save is deleted: a save another match wrote
-    meanwhile (a rematch started while this one was being recorded) is kept.
+    meanwhile (a rematch started while this one was being recorded) is kept, and a save
+    that cannot be read (whose match cannot be told) is moved aside, never deleted.
+    Returns the sentence that says so then, else None.
     """
+    path = autosave_path(home)
     if match_id is not None:
         current = saved_match_id(home)
         if current is not None and current != match_id:
-            return
+            return None
+        if current is None and path.exists():
+            try:
+                aside = set_aside(path)
+            except OSError as e:
+                return f"The saved game {shown_path(path)} cannot be read ({e.strerror}); it was left as it is."
+            return (
+                f"The saved game {shown_path(path)} could not be read; "
+                f"it was moved to {shown_path(aside.name)}."
+            )
     with contextlib.suppress(FileNotFoundError):
-        autosave_path(home).unlink()
+        path.unlink()
+    return None
 
 
 def set_aside_autosave(reason: str, match_id: str | None = None, home: Path | None = None) -> str:

@@ -268,6 +268,20 @@ def test_finish_records_once_and_deletes_the_save(home: Path) -> None:
     assert len(store.History().matches()) == 1
 
 
+def test_finishing_moves_an_unreadable_save_aside_and_never_deletes_it(home: Path) -> None:
+    """The save on disk cannot be read (damaged from outside since the last autosave):
+    whose match it is cannot be told, so recording this match moves it aside and says so."""
+    game = play_match(load_variant("classic"), seed=2)
+    info = store.MatchInfo(names=("You", "CPU"))
+    (home / "autosave.json").write_bytes(b"\x00 not json")
+    rec = store.finish_match(game, info)
+    assert rec.history_id == 1
+    assert rec.problem and "could not be read" in rec.problem and "moved to" in rec.problem
+    assert not store.has_autosave()
+    kept = [p for p in home.iterdir() if p.name.startswith("autosave.json.corrupt-")]
+    assert len(kept) == 1 and kept[0].read_bytes() == b"\x00 not json"
+
+
 def test_finish_keeps_the_save_when_history_fails(home: Path) -> None:
     game = play_match(load_variant("classic"), seed=2)
     info = store.MatchInfo()
