@@ -12,11 +12,10 @@ from typing import Any
 
 from textual.app import App
 from textual.command import CommandPalette
-from textual.theme import ThemeProvider
 
 from ..store import settings as player_settings
 from .messages import OpenReplay, OpenReview, PlayDeal
-from .themes import DEFAULT_COLORS, THEMES, ThemeColours
+from .themes import DEFAULT_COLORS, THEMES, ThemeColours, ThemeWords
 
 
 class NavigatingApp(App[None]):
@@ -85,7 +84,7 @@ class NavigatingApp(App[None]):
             return
         self.push_screen(
             self.palette(
-                providers=[ThemeProvider], placeholder="Search for themes…", id="theme-palette"
+                providers=[ThemeWords], placeholder="Search for themes…", id="theme-palette"
             )
         )
 

@@ -16,15 +16,18 @@ them) and applies the player's on start (``store.settings``'s ``theme``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from rich.segment import Segment
 from rich.style import Style
 from textual.color import Color
 from textual.filter import LineFilter
-from textual.theme import BUILTIN_THEMES, Theme
+from textual.theme import BUILTIN_THEMES, Theme, ThemeProvider
+
+from ..store.settings import describe
 
 DARK = "dominoes-dark"
 LIGHT = "dominoes-light"
@@ -253,3 +256,22 @@ def _swap(table: dict[str, str], colour: Any) -> str | None:
 @lru_cache(16)
 def colour_map_cached(name: str) -> dict[str, str]:
     return colour_map(name)
+
+
+class ThemeWords(ThemeProvider):
+    """The palette's theme picker (Textual's), naming each theme in the player's words
+    ("Dark felt", "High contrast"), as the Settings screen does, not by its id."""
+
+    @property
+    def commands(self) -> list[tuple[str, Callable[[], None]]]:
+        def use(name: str) -> None:
+            self.app.theme = name
+
+        shown = [name for name in THEMES if name in self.app.available_themes]
+        return [(theme_words(name), partial(use, name)) for name in shown]
+
+
+def theme_words(name: str) -> str:
+    """A theme as the player reads it: ``Dark felt``."""
+    words = describe("theme", name)
+    return words[:1].upper() + words[1:]

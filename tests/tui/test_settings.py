@@ -136,6 +136,12 @@ async def test_settings_and_theme_are_in_the_palette() -> None:
         await pilot.pause()
         await pilot.pause()
         assert set(app.available_themes) == set(THEMES)
+        # the picker names the themes in words, as the Settings screen does, not by id
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        listed = [str(o.prompt) for o in app.screen.query_one("CommandList").options]
+        listed = [x.plain if hasattr(x, "plain") else x for x in listed]
+        assert sorted(listed) == ["Dark felt", "High contrast", "Light"], listed
         await pilot.press(*"contrast")
         await app.workers.wait_for_complete()
         await pilot.pause()
