@@ -11,7 +11,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..engine import Action, Draw, Game, Pass, Play, PlayDoubles, Rules, Stop, seat_view, tiles
+from ..engine import (
+    Action,
+    Draw,
+    Game,
+    Pass,
+    Play,
+    PlayDoubles,
+    Rules,
+    Stop,
+    fast,
+    seat_view,
+    tiles,
+)
 from .events import HintAnswer, HintRequest, HintShown
 from .shared import YOU, KeyAction, entry
 from .words import (
@@ -290,6 +302,10 @@ class PersonInput:
         g = self.game
         legal = [a for a in g.legal_actions() if isinstance(a, Play) and a.tile == tile]
         if place is None:
+            # places that come to the same (Chicken Foot's empty arms of one double): one
+            # play, by the rule the search and the review count a decision by; asked only
+            # between places that differ
+            legal = _distinct_plays(g, legal)
             if len(legal) > 1:
                 self.question = PlaceQuestion(tile, tuple(a.end for a in legal))
                 self.pick = 0
@@ -430,3 +446,15 @@ class PersonInput:
             HintShown(action, self.note.text.removeprefix("Hint: "))
         )  # as the person read it
         return True
+
+
+def _distinct_plays(game: Game, plays: list[Play]) -> list[Play]:
+    """``plays`` less those that reach the same position as an earlier one
+    (:func:`~dominoes_tui.engine.fast.outcome_key`)."""
+    if len(plays) < 2:
+        return plays
+    root = fast.position(seat_view(game, game.turn))
+    seen: dict[tuple, Play] = {}
+    for a in plays:
+        seen.setdefault(fast.outcome_key(root, a), a)
+    return list(seen.values())

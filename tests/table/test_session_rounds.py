@@ -127,6 +127,34 @@ def test_the_foot_is_filled_first_and_its_toes_are_named() -> None:
     assert not RULE_ID.search(" ".join(said(s)))
 
 
+def test_two_arms_that_come_to_the_same_are_not_asked_about() -> None:
+    """3-6 fits two arms that both end in 3: either way the felt holds the same ends, so
+    the person is not asked which (the search and the review count it one move too)."""
+    rules = load_variant("chicken-foot", players=4, rounds=1)
+    g = ChickenFootGame.from_position(
+        rules,
+        [["3-6", "1-0", "8-8"], ["5-4", "2-0"], ["5-3", "7-0"], ["6-1", "4-0"]],
+        arms=[["9-3"], ["9-2", "2-3"], ["9-1"], ["9-4"]],
+    )
+    s = session(g)
+    assert s.play(T("3-6")) is True and s.question is None
+    assert s.log_lines()[0] == "You played 6-3 on arm 1"
+
+
+def test_arms_that_differ_are_still_asked_about() -> None:
+    """1-3 fits the arm ending in 3 and the one ending in 1: they differ, so it is asked."""
+    rules = load_variant("chicken-foot", players=4, rounds=1)
+    g = ChickenFootGame.from_position(
+        rules,
+        [["1-3", "1-0", "8-8"], ["5-4", "2-0"], ["5-3", "7-0"], ["6-1", "4-0"]],
+        arms=[["9-3"], ["9-2"], ["9-1"], ["9-4"]],
+    )
+    s = session(g)
+    assert s.play(T("1-3")) is False
+    q = s.question
+    assert isinstance(q, PlaceQuestion) and q.places == (0, 2)
+
+
 def test_a_first_turn_run_is_stopped() -> None:
     """R-TR-8: the run goes on until s; the prompt says how."""
     rules = load_variant("mexican-train", players=3, rounds=1, first_turn_run=True)
