@@ -37,7 +37,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from dominoes_tui import arena  # noqa: E402
+from dominoes_tui import (
+    arena,  # noqa: E402
+    compiled,  # noqa: E402
+)
 
 RESULTS = Path(__file__).resolve().parent / "results" / "ai_ladder.json"
 PAIRS = ("medium:easy", "hard:medium", "expert:hard", "expert:medium", "expert:pimc")
@@ -131,6 +134,7 @@ def main(argv: list[str] | None = None) -> int:
                 res["seed"] = args.seed
                 res["jobs"] = args.jobs
                 res["machine"] = f"{platform.machine()}, {os.cpu_count()} cores"
+                res["search"] = compiled.status()
                 res["command"] = (
                     f"python benchmarks/ai_ladder.py --pairs {a}:{b} --variants {variant} "
                     f"--matches {args.matches} --seed {args.seed} --jobs {args.jobs}"

@@ -38,7 +38,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from openskill.models import PlackettLuce  # noqa: E402
 
-from dominoes_tui import arena  # noqa: E402
+from dominoes_tui import (
+    arena,  # noqa: E402
+    compiled,  # noqa: E402
+)
 from dominoes_tui.engine import load_variant  # noqa: E402
 from dominoes_tui.store import rating  # noqa: E402
 
@@ -176,6 +179,7 @@ def main(argv: list[str] | None = None) -> int:
             "load": load,
             "wall_s": round(time.perf_counter() - t0),
             "machine": f"{platform.machine()}, {os.cpu_count()} cores",
+            "search": compiled.status(),
         }
         data["command"] = data["games"][family]["command"]
         out.parent.mkdir(parents=True, exist_ok=True)

@@ -26,6 +26,7 @@ import random
 import sys
 import time
 
+from dominoes_tui import compiled  # noqa: E402
 from dominoes_tui.engine import load_variants, new_game
 from dominoes_tui.engine.fast import random_hand, random_round
 
@@ -89,7 +90,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(results, indent=2))
         return 0
-    print(f"Python {platform.python_version()} on {platform.machine()}, one core")
+    print(
+        f"Python {platform.python_version()} on {platform.machine()}, one core; {compiled.status()}"
+    )
     print(f"{'preset':<18} {'layout':<20} {'fast hands/s':>13} {'readable hands/s':>17}")
     for name, r in results.items():
         print(

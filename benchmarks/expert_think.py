@@ -32,6 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from dominoes_tui import compiled  # noqa: E402
 from dominoes_tui.ai import make_player  # noqa: E402
 from dominoes_tui.ai.expert import ExpertPlayer  # noqa: E402
 from dominoes_tui.engine import SeatView, load_variants, new_game, seat_view  # noqa: E402
@@ -125,7 +126,10 @@ def main(argv: list[str] | None = None) -> int:
     expected = json.loads(args.check.read_text()) if args.check else None
     decisions: dict[str, list[str]] = {}
     rows = []
-    print(f"Python {platform.python_version()} on {platform.machine()}, CPU time of one process")
+    print(
+        f"Python {platform.python_version()} on {platform.machine()}, CPU time of one process;"
+        f" {compiled.status()}"
+    )
     print(f"{'house':<18}{'n':>4}{'p50 ms':>8}{'p95 ms':>8}{'max ms':>8}{'>0.3s':>6}{'>0.6s':>6}")
     total = 0.0
     bad = 0

@@ -24,7 +24,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from dominoes_tui import arena  # noqa: E402
+from dominoes_tui import (
+    arena,  # noqa: E402
+    compiled,  # noqa: E402
+)
 from dominoes_tui.ai import _CLASSES, make_player  # noqa: E402
 from dominoes_tui.engine import load_variant  # noqa: E402
 
@@ -123,6 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     res["load"] = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     res["machine"] = f"{platform.machine()}, {os.cpu_count()} cores"
+    res["search"] = compiled.status()
     res["note"] = args.note
     OUT.parent.mkdir(parents=True, exist_ok=True)
     with OUT.open("a") as f:

@@ -24,6 +24,7 @@ import sys
 import time
 from dataclasses import asdict, replace
 
+from dominoes_tui import compiled  # noqa: E402
 from dominoes_tui.ai import make_player
 from dominoes_tui.ai.review import DEFAULT_BUDGET, Budget, review
 from dominoes_tui.engine import Game, load_variants, new_game, seat_view
@@ -100,7 +101,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps({"command": " ".join(sys.argv), "budget": asdict(budget), "rows": rows}))
         return 0
-    print(f"Python {platform.python_version()} on {platform.machine()}, one core; {budget}")
+    print(
+        f"Python {platform.python_version()} on {platform.machine()}, one core; {budget};"
+        f" {compiled.status()}"
+    )
     head = (
         f"{'variant':<14}{'hands':>6}{'decis.':>7}{'seconds':>9}{'cpu s':>7}{'ms/dec':>8}{'rounds':>7}"
         f"{'marked':>7}{'same mark':>10}{'acc a/b':>12}{'|dloss| mean/p90/max':>22}"

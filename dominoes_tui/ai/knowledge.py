@@ -14,6 +14,7 @@ A draw under ``any_time`` may have been by choice and says nothing.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..engine import SeatView, tiles
@@ -243,6 +244,24 @@ def sample_slots(
     return Dealer(know).slots(rng, tries)
 
 
+def below(getrandbits: Callable[[int], int], n: int) -> int:
+    """``Random.randrange(n)`` (``n`` > 0) from the generator whose ``getrandbits`` this is:
+    the same number from the same state, as CPython draws it (``_randbelow_with_getrandbits``),
+    without the Python-level calls of the ``random`` module (a search deals many times)."""
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
+def shuffle(x: list[int], getrandbits: Callable[[int], int]) -> None:
+    """``Random.shuffle(x)``, the same order from the same state (see :func:`below`)."""
+    for i in range(len(x) - 1, 0, -1):
+        j = below(getrandbits, i + 1)
+        x[i], x[j] = x[j], x[i]
+
+
 class Dealer:
     """Deals of ``know``'s unseen tiles, set up once for many (a search's many deals):
     :meth:`slots` deals as :func:`sample_slots` does, from the same ``rng`` state the same deal."""
@@ -265,7 +284,7 @@ class Dealer:
         """One deal as :func:`sample_slots`: (hands, boneyard, ``tile[seat][slot]``)."""
         know = self.know
         order = self.order
-        randrange = rng.randrange
+        getrandbits = rng.getrandbits
         for attempt in range(tries + 1):
             relax = attempt == tries
             pool = know.unseen
@@ -277,7 +296,7 @@ class Dealer:
                 if not allowed:
                     ok = False
                     break
-                j = randrange(allowed.bit_count())
+                j = below(getrandbits, allowed.bit_count())
                 while j:
                     allowed &= allowed - 1
                     j -= 1
@@ -288,7 +307,7 @@ class Dealer:
             if not ok:
                 continue
             rest = list(tiles.bits(pool))  # lowest first
-            rng.shuffle(rest)
+            shuffle(rest, getrandbits)
             extra = len(rest) - know.boneyard_count
             if extra > 0:  # tiles set aside (unseen by everyone) in a set-up position
                 rest = rest[extra:]

@@ -93,7 +93,9 @@ class HandResult:
     """Per side, points scored during play for multiples of 5 (All Fives, R-F-2)."""
 
 
-def _winner_of_block(rules: Rules, counted: Sequence[int], side_pips: Sequence[int]):
+def _winner_of_block(
+    rules: Rules, counted: Sequence[int], side_pips: Sequence[int]
+) -> tuple[int | None, int | None]:
     low = min(side_pips)
     if list(side_pips).count(low) > 1:
         return None, None
@@ -137,6 +139,8 @@ def score_hand(
     side_pips = [0] * sides
     for seat, c in enumerate(counted):
         side_pips[rules.side_of(seat)] += c
+    winner: int | None
+    wside: int | None
     if domino_seat is not None:
         kind, winner, wside = "domino", domino_seat, rules.side_of(domino_seat)
     else:

@@ -85,8 +85,12 @@ def test_a_fast_round_from_the_deal_agrees_with_game(name):
 
 
 def _fields(pos) -> tuple:
-    """Every field of a position, its Position base's included."""
-    names = [f for cls in type(pos).__mro__ for f in getattr(cls, "__slots__", ())]
+    """Every field of a position, its Position base's included (compiled by mypyc, a class
+    lists them all in ``__mypyc_attrs__``, in Python each class its own ``__slots__``)."""
+    names = getattr(type(pos), "__mypyc_attrs__", None)
+    if names is None:
+        names = [f for cls in type(pos).__mro__ for f in getattr(cls, "__slots__", ())]
+    assert names
     return tuple(getattr(pos, f) for f in names)
 
 

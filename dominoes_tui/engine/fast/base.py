@@ -196,13 +196,17 @@ class Position(metaclass=ABCMeta):
     over: bool
     domino: int | None
 
+    def __init__(self) -> None:  # noqa: B027 - empty on purpose
+        """Empty: :meth:`from_view`, :meth:`empty` and :meth:`copy` fill a position in (a
+        plain constructor, so that the class compiles with mypyc as it runs in Python)."""
+
     @classmethod
     def from_view(
         cls, view: SeatView, hands: list[int] | None = None, boneyard: list[int] | None = None
     ) -> Self:
         """The position ``view`` shows (its seat to move); ``hands`` / ``boneyard``: one deal
         of the hidden tiles (default: only this seat's hand known, an empty boneyard)."""
-        p = cls.__new__(cls)
+        p = cls()
         p.rules = view.rules
         if hands is None:
             hands = [0] * view.rules.players
@@ -224,7 +228,7 @@ class Position(metaclass=ABCMeta):
 
     def copy(self, hands: list[int] | None = None, boneyard: list[int] | None = None) -> Self:
         """A copy to play on; with ``hands`` / ``boneyard`` the copy takes copies of those."""
-        p = self.__class__.__new__(self.__class__)
+        p = type(self)()
         p.rules = self.rules
         p.hands = list(self.hands if hands is None else hands)
         p.boneyard = list(self.boneyard if boneyard is None else boneyard)
@@ -363,7 +367,7 @@ class Position(metaclass=ABCMeta):
     @classmethod
     def empty(cls, rules: Rules, hands: list[int], boneyard: list[int], turn: int) -> Self:
         """A hand dealt and not led yet, ``turn`` to lead."""
-        p = cls.__new__(cls)
+        p = cls()
         p.rules = rules
         p.hands = hands
         p.boneyard = boneyard

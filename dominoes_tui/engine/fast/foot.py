@@ -39,8 +39,9 @@ class FootPosition(RoundsPosition):
     open_lines: list[int]
     filling: list[int]
 
-    def __init__(
-        self,
+    @classmethod
+    def of(
+        cls,
         rules: Rules,
         hands: list[int],
         boneyard: list[int],
@@ -52,14 +53,17 @@ class FootPosition(RoundsPosition):
         drawn: int,
         turn: int,
         passes: int,
-    ) -> None:
-        self._start(rules, hands, boneyard, turn, passes)
-        self.double = double
-        self.centre = centre
-        self.ends = ends
-        self.open_lines = open_lines
-        self.filling = filling
-        self.drawn = drawn
+    ) -> Self:
+        """A position from its fields (what the layout's deal and ``*_position`` make)."""
+        p = cls()
+        p._start(rules, hands, boneyard, turn, passes)
+        p.double = double
+        p.centre = centre
+        p.ends = ends
+        p.open_lines = open_lines
+        p.filling = filling
+        p.drawn = drawn
+        return p
 
     def _read_layout(self, view: SeatView) -> None:
         board = view.board
@@ -191,7 +195,7 @@ def foot_position(game) -> FootPosition:
     if game.rules.layout != "chicken_foot" or game.phase != "play":
         raise ValueError("foot_position needs a Chicken Foot round in play")
     closed = game.closed
-    return FootPosition(
+    return FootPosition.of(
         game.rules,
         list(game.hands),
         list(game.boneyard),
@@ -325,4 +329,4 @@ def foot_deal(
     for s, h in enumerate(hands):
         if h >> double & 1:
             turn = s
-    return FootPosition(rules, hands, bone, double, -1, [], [], [], -1, turn, 0)
+    return FootPosition.of(rules, hands, bone, double, -1, [], [], [], -1, turn, 0)

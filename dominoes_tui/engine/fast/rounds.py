@@ -19,16 +19,12 @@ from __future__ import annotations
 import random
 from abc import abstractmethod
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Self
 
 from .. import tiles
 from ..actions import Action, Play
 from ..rules import Rules
 from ..scoring import HandResult, Scores, score_round
 from .base import _DOUBLE, _HIGH, _LOW, _SUIT, _VALUE, Position, Rand
-
-if TYPE_CHECKING:  # pragma: no cover
-    from ..view import SeatView
 
 
 class RoundsPosition(Position):
@@ -60,21 +56,6 @@ class RoundsPosition(Position):
         self.last = -1
         self.over = False
         self.domino = None
-
-    @classmethod
-    def from_view(
-        cls,
-        view: SeatView,
-        hands: list[int] | None = None,
-        boneyard: list[int] | None = None,
-        drawn: int | None = None,
-    ) -> Self:
-        """As :meth:`Position.from_view`; ``drawn``: the tile the seat to move has just
-        drawn when that is not the viewer (the view shows only that it drew)."""
-        p = super().from_view(view, hands, boneyard)
-        if drawn is not None:
-            p.drawn = drawn
-        return p
 
     def plays(self, mask: int, places: tuple[int, ...] | None = None) -> list[Action]:
         """Every ``Play`` of a tile in ``mask`` on a place of ``places`` it fits, tile by tile."""

@@ -41,8 +41,9 @@ class TrainsPosition(RoundsPosition):
     run: int
     run_rule: bool
 
-    def __init__(
-        self,
+    @classmethod
+    def of(
+        cls,
         rules: Rules,
         hands: list[int],
         boneyard: list[int],
@@ -54,15 +55,18 @@ class TrainsPosition(RoundsPosition):
         drawn: int,
         turn: int,
         passes: int,
-    ) -> None:
-        self._start(rules, hands, boneyard, turn, passes)
-        self.ends = ends
-        self.markers = markers
-        self.pending = pending
-        self.firsts = firsts
-        self.run = run
-        self.drawn = drawn
-        self.run_rule = rules.first_turn_run
+    ) -> Self:
+        """A position from its fields (what the layout's deal and ``*_position`` make)."""
+        p = cls()
+        p._start(rules, hands, boneyard, turn, passes)
+        p.ends = ends
+        p.markers = markers
+        p.pending = pending
+        p.firsts = firsts
+        p.run = run
+        p.drawn = drawn
+        p.run_rule = rules.first_turn_run
+        return p
 
     def _read_layout(self, view: SeatView) -> None:
         board = view.board
@@ -207,7 +211,7 @@ def trains_position(game) -> TrainsPosition:
     """The fast position of a Mexican Train ``game`` (a ``TrainsGame`` in play)."""
     if game.rules.layout != "trains" or game.phase != "play":
         raise ValueError("trains_position needs a Mexican Train round in play")
-    return TrainsPosition(
+    return TrainsPosition.of(
         game.rules,
         list(game.hands),
         list(game.boneyard),
@@ -337,7 +341,7 @@ def trains_deal(
     pool = [t for t in range(rules.tile_count) if t != engine]
     hands, bone = deal_round(rules, rng, pool)
     players = rules.players
-    return TrainsPosition(
+    return TrainsPosition.of(
         rules,
         hands,
         bone,
