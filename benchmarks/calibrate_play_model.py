@@ -1,7 +1,7 @@
 """Fit Expert's model of the others' plays (issue 13): how sharply they prefer what a score ranks first.
 
 Expert weights each sampled deal by how likely the other seats' plays this hand
-were in it (:class:`dominoes_tui.ai.expert.PlayModel`): a seat is taken to play
+were in it (:class:`dominoes_tui.ai.model.PlayModel`): a seat is taken to play
 a fitting tile ``t`` with probability proportional to ``exp(beta * score(t))``
 (mixed with a uniform choice), ``score`` being the pips, a bonus for a double,
 the fives it scores (All Fives), a malus for a matador (Matador). This script
@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from dominoes_tui.ai import make_player  # noqa: E402
-from dominoes_tui.ai.expert import PlayModel, _fives_now  # noqa: E402
+from dominoes_tui.ai.model import PlayModel, _fives_now  # noqa: E402
 from dominoes_tui.engine import (  # noqa: E402
     HAND_OVER,
     MATCH_OVER,

@@ -41,6 +41,7 @@ MODULES = (
     "dominoes_tui.engine.fast.foot",
     "dominoes_tui.ai.knowledge",
     "dominoes_tui.ai.sim",
+    "dominoes_tui.ai.model",
     "dominoes_tui.ai.endgame",
     "dominoes_tui.ai.expert",
     "dominoes_tui.ai.rounds",

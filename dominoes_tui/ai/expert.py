@@ -32,13 +32,13 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..engine import Action, Draw, Rules, SeatView, fast, fits, tiles
+from ..engine import Action, Draw, Rules, SeatView, fast
 from . import rounds
 from .endgame import NodeBudget, Solver
-from .knowledge import Dealer, Knowledge, infer, public_voids
+from .knowledge import infer, public_voids
+from .model import Deals
 from .sim import match_value
 
 DEFAULT_PLAYOUTS = 4000
@@ -54,7 +54,7 @@ cut the search short (what a move costs is the same on a loaded machine)."""
 DEFAULT_MODEL = 0.0
 SUM7_MODEL = 1.0
 """In Matador (ends adding up to seven) the deals are weighted by a model of the others'
-play at this sharpness (:class:`PlayModel`'s ``beta``): 70.8% against Hard over
+play at this sharpness (:class:`~.model.PlayModel`'s ``beta``): 70.8% against Hard over
 400 matches where the unweighted search made 69.5% on the same deals."""
 DEFAULT_POOL = 3
 DEFAULT_STYLE: fast.Style | None = fast.Style(greedy=0.9, void=3.0)
@@ -94,7 +94,7 @@ are not taken for the same move."""
 
 
 def default_model(rules: Rules) -> float:
-    """Expert's default :class:`PlayModel` sharpness for a house: weighted deals where some
+    """Expert's default :class:`~.model.PlayModel` sharpness for a house: weighted deals where some
     tiles go on any end (Matador's matadors: who holds them shows in how they play); none
     elsewhere (not measured there)."""
     return SUM7_MODEL if fast.wild_tiles(rules) else DEFAULT_MODEL
@@ -138,7 +138,7 @@ class ExpertPlayer:
         self.node_budget = node_budget
         self.model = model
         """How sharply the others are modelled to prefer the plays a simple score ranks
-        first (:class:`PlayModel`'s ``beta``); 0: deals are not weighted by their plays;
+        first (:class:`~.model.PlayModel`'s ``beta``); 0: deals are not weighted by their plays;
         None: the house's default (:func:`default_model`)."""
         self.pool = pool
         """With a model: deals drawn per deal kept (resampled by their plays' likelihood)."""
@@ -183,7 +183,10 @@ class ExpertPlayer:
             budget = self.playouts
             if budget == DEFAULT_PLAYOUTS:
                 budget = rounds.DEFAULT_PLAYOUTS
-            found = rounds.expert_values(view, self.rng, budget, self.greedy, self.time_cap)
+            beta = default_model(view.rules) if self.model is None else self.model
+            found = rounds.expert_values(
+                view, self.rng, budget, self.greedy, self.time_cap, beta, self.pool
+            )
             self.last_values = found.values
             self.last_chances = found.chances
             self.last_deals = found.deals
@@ -232,27 +235,8 @@ class ExpertPlayer:
             return chance + POINT_EPS * net, net
 
         beta = default_model(rules) if self.model is None else self.model
-        model = PlayModel(view, know, beta) if beta else None
-        pool = max(1, self.pool)
-        dealer = Dealer(know)
-
-        def deals(k: int) -> list[tuple[list[int], list[int]]]:
-            """``k`` deals of the hidden tiles; with a model, resampled by the plays' likelihood."""
-            if model is None or not model.steps:
-                out = []
-                for _ in range(k):
-                    world = dealer.world(rng)
-                    assert world is not None
-                    out.append(world)
-                return out
-            drawn = []
-            weights = []
-            for _ in range(k * pool):
-                w3 = dealer.slots(rng)
-                assert w3 is not None
-                drawn.append((w3[0], w3[1]))
-                weights.append(model.weight(w3[2]))
-            return _resample(drawn, weights, k, rand)
+        source = Deals(view, know, beta, self.pool, rng)
+        deals = source.take
 
         solver = None
         # Solve only when the deal is (nearly) known: two players and no tile left to draw
@@ -405,108 +389,6 @@ class Race:
                 worst = max(worst, se * (pdf - g * tail))
         self.settled = worst < self.regret
         return out
-
-
-def _resample(items: list, weights: list[float], k: int, rand: Callable[[], float]) -> list:
-    """``k`` of ``items`` drawn in proportion to ``weights`` (systematic resampling)."""
-    total = sum(weights)
-    if total <= 0:
-        return items[:k]
-    step = total / k
-    u = rand() * step
-    out = []
-    acc = 0.0
-    i = -1
-    for _ in range(k):
-        while acc <= u and i + 1 < len(items):
-            i += 1
-            acc += weights[i]
-        # copy: a deal drawn twice is played on twice
-        hands, bone = items[i]
-        out.append((list(hands), list(bone)))
-        u += step
-    return out
-
-
-class PlayModel:
-    """How likely the other seats' plays this hand were in one deal of their hidden tiles.
-
-    Each play of another seat is modelled as a choice among the tiles it held then
-    that fitted, each tile ``t`` taken with probability proportional to
-    ``exp(beta * score(t))`` (mixed with a uniform choice, ``eps``): ``score`` is
-    the pips it sheds, ``DOUBLE`` more for a double, ``FIVES`` per point it would
-    score at once (All Fives), ``MATADOR`` less for a matador (Matador). A deal in
-    which they held a tile they would rather have played is less likely. The
-    tiles held at a play are the deal's: those dealt and drawn before it
-    (:meth:`~.knowledge.Knowledge.held_before`). Reads the view only.
-    """
-
-    DOUBLE = 3.0
-    FIVES = 1.5
-    MATADOR = 6.0
-
-    def __init__(self, view: SeatView, know: Knowledge, beta: float, eps: float = 0.1) -> None:
-        self.know = know
-        self.eps = eps
-        rules = view.rules
-        me = view.seat
-        wild = fast.wild_tiles(rules)
-        fives = rules.end_scoring == "fives"
-        tb: fast.Table | None = fast.Table.empty(rules) if fives else None
-        played = [0] * rules.players
-        for e in view.events:
-            if e.kind == "play" and e.tile is not None:
-                played[e.seat] |= tiles.BIT[e.tile]
-        lead_any = rules.first_lead == "any" if view.hand_no == 1 else rules.next_lead == "any"
-        self.steps: list[tuple[int, int, int, dict[int, float], int]] = []
-        for i, e in enumerate(view.events):
-            if e.kind == "doubles":
-                tb = None  # two doubles at once: the fives are not followed further
-            if e.kind != "play" or e.tile is None:
-                continue
-            if e.seat != me and (e.ends or lead_any):
-                fit = fast.ends_fit(rules, e.ends) & (know.unseen | played[e.seat])
-                ex = {}
-                for t in tiles.bits(fit):
-                    s = tiles.VALUE[t] + self.DOUBLE * tiles.DOUBLE[t]
-                    if wild >> t & 1:
-                        s -= self.MATADOR
-                    if tb is not None:
-                        s += self.FIVES * _fives_now(rules, tb, t)
-                    ex[t] = math.exp(beta * s)
-                self.steps.append((e.seat, i, fit, ex, e.tile))
-            if tb is not None:
-                fast.place(rules, tb, e.tile, e.end, None, e.seat)
-
-    def weight(self, slot_tiles: list[list[int]]) -> float:
-        """The likelihood of the others' plays in the deal whose slots hold ``slot_tiles``."""
-        know = self.know
-        eps = self.eps
-        w = 1.0
-        for seat, i, fit, ex, t in self.steps:
-            opts = know.held_before(seat, i, slot_tiles[seat]) & fit
-            if not opts & (opts - 1):
-                continue
-            total = 0.0
-            k = 0
-            while opts:
-                low = opts & -opts
-                total += ex[low.bit_length() - 1]
-                opts ^= low
-                k += 1
-            w *= (1 - eps) * ex[t] / total + eps / k
-        return w
-
-
-def _fives_now(rules: Rules, tb: fast.Table, t: int) -> int:
-    """The most ``t`` would score at once on ``tb`` (All Fives), over the ends it fits."""
-    if not tb.ends:
-        return fits.fives_after(tb.ends, tb.end_tiles, t, None, tiles.HIGH[t])
-    best = 0
-    for e, n in enumerate(tb.ends):
-        for x in fits.touches(rules, t, n):
-            best = max(best, fits.fives_after(tb.ends, tb.end_tiles, t, e, x))
-    return best
 
 
 @dataclass(frozen=True)

@@ -41,8 +41,9 @@ from typing import TYPE_CHECKING
 
 from ..engine import Action, Draw, FootBoard, Pass, Play, SeatView, Stop, TrainsBoard, fast, tiles
 from ..engine.scoring import counted_pips
-from .knowledge import Dealer, Knowledge
+from .knowledge import Knowledge
 from .knowledge import infer as infer_line
+from .model import Deals
 
 if TYPE_CHECKING:
     from ..engine import Rules
@@ -437,6 +438,8 @@ DEFAULT_PLAYOUTS = 900
 MIN_DEALS = 16
 MAX_DEALS = 300
 POINTS_WEIGHT = 0.1
+BATCH = 12
+"""Deals drawn at a time (with a model, resampled together)."""
 """The penalty difference against the field beside the chance to win, per standard
 deviation of a round's penalty: it ranks moves the win chance leaves level."""
 
@@ -524,10 +527,14 @@ def expert_values(
     playouts: int = DEFAULT_PLAYOUTS,
     greedy: float = 0.75,
     time_cap: float | None = None,
+    model: float = 0.0,
+    pool: int = 3,
 ) -> RoundValues:
     """Expert's value of every legal move of ``view``'s seat (see the module docstring):
     ``playouts`` split over the distinct moves, each played out with the engine's playout
-    at ``greedy``; ``time_cap`` seconds stop the search between deals (None: never)."""
+    at ``greedy``; ``time_cap`` seconds stop the search between deals (None: never);
+    ``model`` > 0: the deals weighted by how the others played this round
+    (:class:`~.model.Deals`, ``pool`` drawn per deal kept)."""
     legal = list(view.legal)
     root = fast.position(view)
     acts: list[Action] = []
@@ -556,7 +563,7 @@ def expert_values(
     capped = False
     cache: dict[tuple[int, ...], float] = {}
     others = rules.players - 1
-    dealer = Dealer(know)
+    source = Deals(view, know, model, pool, rng)
     # Each play's position, reached once: a play takes nothing from the deal (only this
     # seat's hand and the layout change), so every deal starts from it.
     children: list[fast.Position | None] = []
@@ -566,10 +573,11 @@ def expert_values(
             child = root.copy()
             child.apply(a)
         children.append(child)
+    batch: list[tuple[list[int], list[int]]] = []
     for _ in range(deals):
-        world = dealer.world(rng)
-        assert world is not None
-        hands0, bone0 = world
+        if not batch:  # one at a time without a model (its rng draws as they always were)
+            batch = source.take(min(BATCH if source.model else 1, deals - done))[::-1]
+        hands0, bone0 = batch.pop()
         for j, a in enumerate(acts):
             child = children[j]
             if child is None:

@@ -191,7 +191,7 @@ def test_pimc_plays_whole_hands_legally() -> None:
 
 def test_the_play_model_finds_deals_less_likely_where_they_kept_a_heavier_tile() -> None:
     """Issue 13: a seat that played a light 3 when it might have held 6-3 more likely did not."""
-    from dominoes_tui.ai.expert import PlayModel
+    from dominoes_tui.ai.model import PlayModel
     from dominoes_tui.engine import Play, tiles
 
     T = tiles.parse

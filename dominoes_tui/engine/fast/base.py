@@ -63,7 +63,7 @@ class Style:
     a random number in [0, 1) (ties and near-ties broken at random). ``block``
     peeks at the next hand; ``void`` only uses what every seat saw: the numbers
     the next seat drew or passed on (the playout's ``voids``, kept up to date as
-    it plays).
+    it plays); ``partner`` uses the same knowledge of the seat's partner, with partners.
     """
 
     greedy: float = 0.9
@@ -76,6 +76,10 @@ class Style:
     void: float = 0.0
     """Bonus when every end the play leaves is one the next seat has shown it lacks (it
     drew or passed on that number: public knowledge, no peeking)."""
+    partner: float = 0.0
+    """With partners: what a play costs when every end it leaves is one the seat's partner
+    has shown it lacks (it drew or passed on it: public knowledge): it would block its own
+    side."""
 
 
 def styled_lead(h: int, fitm: list[int], rand: Rand, style: Style) -> int:

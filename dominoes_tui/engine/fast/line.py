@@ -131,10 +131,12 @@ def styled_line_playout(
     style: Style | Sequence[Style],
     trace: list | None = None,
     voids: list[int] | None = None,
+    partners: bool = False,
 ) -> tuple[int | None, int]:
     """:func:`playout` with the plays chosen by ``style`` (:class:`Style`, or one a seat);
     the same rules. ``voids[s]``: bit ``n`` set if every seat knows ``s`` holds no ``n``
-    (changed in place as seats draw and pass)."""
+    (changed in place as seats draw and pass); ``partners``: seats two apart play for one
+    side (the style's ``partner`` term)."""
     styles = [style] * players if isinstance(style, Style) else list(style)
     suit, low_, high_, value, double = _SUIT, _LOW, _HIGH, _VALUE, _DOUBLE
     if voids is None:
@@ -144,6 +146,7 @@ def styled_line_playout(
         st = styles[turn]
         greedy = st.greedy
         wd, wf, wb, wv, noise = st.double, st.follow, st.block, st.void, st.noise
+        wp = st.partner if partners else 0.0
         h = hands[turn]
         mask = suit[left] | suit[right]
         fit = h & mask
@@ -186,6 +189,7 @@ def styled_line_playout(
         elif rand() < greedy:
             nh = hands[nxt]
             nv = voids[nxt]
+            pv = voids[turn ^ 2] if wp else 0  # the partner, two seats on (four seats)
             best = -1e9
             t = end = -1
             f = fit
@@ -212,6 +216,10 @@ def styled_line_playout(
                         x = left if e == 1 else right  # the end this play leaves alone
                         if nv >> v & 1 and nv >> x & 1:
                             key += wv
+                    if pv:
+                        x = left if e == 1 else right
+                        if pv >> v & 1 and pv >> x & 1:
+                            key -= wp
                     if key > best:
                         best, t, end = key, u, e
         else:
@@ -360,6 +368,7 @@ class LinePosition(Position):
             style,
             trace,
             None if voids is None else list(voids),
+            rules.partners,
         )
         if last >= 0:
             self.last = last

@@ -228,7 +228,8 @@ def styled_table_playout(
 ) -> tuple[int | None, int]:
     """:func:`table_playout` with the plays chosen by ``style`` (:class:`Style`, or one a
     seat); the same rules. ``voids[s]``: bit ``n`` set if every seat knows ``s`` has no
-    tile for an open ``n`` (changed in place as seats draw and pass).
+    tile for an open ``n`` (changed in place as seats draw and pass); with partners the
+    style's ``partner`` term reads the partner's.
 
     A play's follow and block count the ends it leaves on the line or arm it
     goes on (arms a spinner opens are not counted)."""
@@ -241,6 +242,7 @@ def styled_table_playout(
     wild = wild_tiles(rules)
     styles = [style] * players if isinstance(style, Style) else list(style)
     weights = [(s.double, s.follow, s.block, s.fives, s.matador, s.noise, s.void) for s in styles]
+    partnered = rules.partners
     if voids is None:
         voids = [0] * players
     last = -1
@@ -313,19 +315,23 @@ def styled_table_playout(
             t, e, th = opts[0]
         elif rand() < st.greedy:
             wd, wf, wb, wfives, wm, noise, wv = weights[turn]
+            wp = st.partner if partnered else 0.0
             nh = hands[nxt]
             nv = voids[nxt]
+            pv = voids[turn ^ 2] if wp else 0  # the partner, two seats on (four seats)
             spare = fit & ~wild  # a tile that fits and is no matador
             # what the other ends take, and whether the next seat lacks them all, by end
             others = []
             for oe in range(len(ends)):
                 m = 0
                 stuck = 1
+                pstuck = 1 if pv else 0
                 for j, n in enumerate(ends):
                     if j != oe:
                         m |= fitm[n]
                         stuck = stuck and nv >> n & 1
-                others.append((m, stuck))
+                        pstuck = pstuck and pv >> n & 1
+                others.append((m, stuck, pstuck))
             if fives:  # the ends' count (as fits.fives_after adds it) and each end's part
                 parts = []
                 for n, et in zip(ends, tb.end_tiles):
@@ -348,7 +354,7 @@ def styled_table_playout(
                     halves = row[n]
                     for x in halves:
                         v = hi if lo == x else lo
-                        m, stuck = others[oe]
+                        m, stuck, pstuck = others[oe]
                         m |= fitm[v]
                         k = (kept & m).bit_count()
                         key = base + wf * (k if k < 3 else 3) + noise * rand()
@@ -356,6 +362,8 @@ def styled_table_playout(
                             key += wb
                         if wv and stuck and nv >> v & 1:
                             key += wv
+                        if pstuck and pv >> v & 1:
+                            key -= wp
                         if fives:  # fits.fives_after(ends, tb.end_tiles, u, oe, x), by the count
                             total = count - parts[oe] + (2 * v if double else v)
                             key += wfives * (total if total and not total % 5 else 0)
