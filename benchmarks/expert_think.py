@@ -12,6 +12,7 @@ whatever else the machine runs.
         [--save benchmarks/results/expert_decisions.json]   # the decisions, to compare
         [--check benchmarks/results/expert_decisions.json]  # fail unless every one is the same
         [--profile matador]                                 # cProfile over one house
+        [--parts matador]        # a decision's pieces, each timed alone (deal, playout, score)
 
 Printed: per house p50 / p95 / max in ms and how many decisions passed 0.3 s and
 0.6 s; the total CPU time.
@@ -100,6 +101,54 @@ def measure(name: str, views: list[SeatView]) -> tuple[list[float], list[str]]:
     return times, moves
 
 
+def parts(name: str, count: int = 3000) -> list[tuple[str, float]]:
+    """What one playout of Expert's search costs, piece by piece, on the first positions of
+    ``name``: a deal of the hidden tiles, a copy of the position, the styled playout, the
+    scoring of the hand and its match value (µs each, CPU time of this process)."""
+    from dominoes_tui.ai.expert import DEFAULT_STYLE
+    from dominoes_tui.ai.knowledge import Dealer, infer, public_voids
+    from dominoes_tui.ai.sim import match_value
+    from dominoes_tui.engine import fast
+
+    views = positions(name, 4)
+    rng = random.Random(1)
+    rows: dict[str, float] = {"deal": 0.0, "copy": 0.0, "playout": 0.0, "score": 0.0, "value": 0.0}
+    for view in views:
+        root = fast.position(view)
+        dealer = Dealer(infer(view))
+        voids = public_voids(view)
+        style = DEFAULT_STYLE
+        rules = view.rules
+        side = rules.side_of(view.seat)
+        c = time.process_time()
+        worlds = [dealer.world(rng) for _ in range(count)]
+        rows["deal"] += time.process_time() - c
+        c = time.process_time()
+        ps = []
+        for w in worlds:
+            assert w is not None
+            hands, bone = w
+            hands[view.seat] = view.hand
+            ps.append(root.copy(hands, bone))
+        rows["copy"] += time.process_time() - c
+        c = time.process_time()
+        for p in ps:
+            if style is None or rules.is_rounds:
+                p.playout(rng.random, 0.75)
+            else:
+                p.styled_playout(rng.random, style, None, voids)
+        rows["playout"] += time.process_time() - c
+        c = time.process_time()
+        done = [p.finish(view.scores)[0] for p in ps]
+        rows["score"] += time.process_time() - c
+        c = time.process_time()
+        for res in done:
+            match_value(rules, res.after, side, res.winner_side)
+        rows["value"] += time.process_time() - c
+    n = count * len(views)
+    return [(k, 1e6 * v / n) for k, v in rows.items()]
+
+
 def pct(xs: list[float], q: float) -> float:
     s = sorted(xs)
     return s[min(len(s) - 1, int(q * len(s)))]
@@ -112,8 +161,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--save", type=Path)
     ap.add_argument("--check", type=Path)
     ap.add_argument("--profile")
+    ap.add_argument("--parts", help="time a decision's pieces in this house (µs a playout)")
     ap.add_argument("--json", action="store_true", help="Print the per-house figures as JSON.")
     args = ap.parse_args(argv)
+    if args.parts:
+        print(f"{args.parts}: µs a playout, CPU time; {compiled.status()}")
+        for k, us in parts(args.parts):
+            print(f"  {k:<8}{us:8.1f}")
+        return 0
     if args.profile:
         views = positions(args.profile, args.positions)
         prof = cProfile.Profile()

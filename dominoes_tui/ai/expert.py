@@ -122,6 +122,7 @@ class ExpertPlayer:
         race: float = RACE_Z,
         regret: float = REGRET,
         race_start: int = RACE_START,
+        others_greedy: float | None = None,
     ) -> None:
         self.rng = random.Random(seed)
         self.name = name
@@ -152,6 +153,9 @@ class ExpertPlayer:
         self.race_start = race_start
         """Deals before the race may drop an action or end the search."""
         """The search ends once no action left is expected to beat the leader by more (0: never)."""
+        self.others_greedy = others_greedy
+        """Mexican Train and Chicken Foot: the other seats' playout greediness (None: as
+        this seat's, ``greedy``)."""
         self.last_solved = 0
         self.last_values: dict[Action, float] = {}
         """Mean value of each action at the last decision (for hints and tests)."""
@@ -185,7 +189,14 @@ class ExpertPlayer:
                 budget = rounds.DEFAULT_PLAYOUTS
             beta = default_model(view.rules) if self.model is None else self.model
             found = rounds.expert_values(
-                view, self.rng, budget, self.greedy, self.time_cap, beta, self.pool
+                view,
+                self.rng,
+                budget,
+                self.greedy,
+                self.time_cap,
+                beta,
+                self.pool,
+                self.others_greedy,
             )
             self.last_values = found.values
             self.last_chances = found.chances

@@ -529,14 +529,18 @@ def expert_values(
     time_cap: float | None = None,
     model: float = 0.0,
     pool: int = 3,
+    others_greedy: float | None = None,
 ) -> RoundValues:
     """Expert's value of every legal move of ``view``'s seat (see the module docstring):
     ``playouts`` split over the distinct moves, each played out with the engine's playout
     at ``greedy``; ``time_cap`` seconds stop the search between deals (None: never);
     ``model`` > 0: the deals weighted by how the others played this round
-    (:class:`~.model.Deals`, ``pool`` drawn per deal kept)."""
+    (:class:`~.model.Deals`, ``pool`` drawn per deal kept); ``others_greedy``: the other
+    seats' playout at this greediness (None: ``greedy`` too)."""
     legal = list(view.legal)
     root = fast.position(view)
+    if not isinstance(root, fast.RoundsPosition):
+        raise ValueError("this view is not of a game of rounds")
     acts: list[Action] = []
     same: dict[Action, Action] = {}
     seen: dict[tuple, Action] = {}
@@ -566,7 +570,9 @@ def expert_values(
     source = Deals(view, know, model, pool, rng)
     # Each play's position, reached once: a play takes nothing from the deal (only this
     # seat's hand and the layout change), so every deal starts from it.
-    children: list[fast.Position | None] = []
+    greedies = [greedy if others_greedy is None else others_greedy] * rules.players
+    greedies[me] = greedy
+    children: list[fast.RoundsPosition | None] = []
     for a in acts:
         child = None
         if isinstance(a, Play):
@@ -587,7 +593,7 @@ def expert_values(
             else:
                 hands0[me] = child.hands[me]
                 p = child.copy(hands0, bone0)
-            p.playout(rand, greedy)
+            p.seat_playout(rand, greedies)
             res, _ = p.finish(scores)
             after = res.after.written
             win = cache.get(after)

@@ -179,7 +179,7 @@ class FootPosition(RoundsPosition):
         foot = self.ends[filling[0]] if filling else -1
         return (self.centre, tuple(open_ends), len(filling), foot, self.drawn)
 
-    def _play_out(self, rand: Rand, trace: list | None, greedy: float) -> int | None:
+    def _play_out(self, rand: Rand, trace: list | None, greedy: list[float]) -> int | None:
         return foot_playout(self, rand, trace, greedy)
 
     @classmethod
@@ -214,11 +214,12 @@ def foot_playout(
     pos: FootPosition,
     rand: Callable[[], float],
     trace: list | None = None,
-    greedy: float = 0.0,
+    greedy: float | list[float] = 0.0,
 ) -> int | None:
     """Play a Chicken Foot round out from ``pos`` (changed in place): R-CF-1…5.
 
     Returns the seat that played its last tile, or None if the round was blocked.
+    ``greedy``: the chance a seat plays its heaviest tile (else a random one), or one a seat.
     """
     hands, bone, ends = pos.hands, pos.boneyard, pos.ends
     open_lines, filling = pos.open_lines, pos.filling
@@ -226,6 +227,7 @@ def foot_playout(
     drawn, turn, passes = pos.drawn, pos.turn, pos.passes
     suit, low_, high_, double_ = _SUIT, _LOW, _HIGH, _DOUBLE
     result: int | None = None
+    greedies = greedy if isinstance(greedy, list) else [greedy] * players
     while True:
         s = turn
         h = hands[s]
@@ -288,7 +290,7 @@ def foot_playout(
         k = len(opts)
         if k == 1:
             t, p = opts[0]
-        elif greedy and rand() < greedy:
+        elif greedies[s] and rand() < greedies[s]:
             t, p = heaviest_option(opts, rand)
         else:
             t, p = opts[int(rand() * k)]

@@ -75,13 +75,17 @@ class RoundsPosition(Position):
         """Where the seat to move may lay a tile now."""
 
     def playout(self, rand: Rand, greedy: float = 0.0, trace: list | None = None) -> None:
+        self.seat_playout(rand, [greedy] * self.players, trace)
+
+    def seat_playout(self, rand: Rand, greedy: list[float], trace: list | None = None) -> None:
+        """:meth:`playout` with each seat's own ``greedy`` (``greedy[seat]``)."""
         if self.over:
             return
         self.domino = self._play_out(rand, trace, greedy)
         self.over = True
 
     @abstractmethod
-    def _play_out(self, rand: Rand, trace: list | None, greedy: float) -> int | None:
+    def _play_out(self, rand: Rand, trace: list | None, greedy: list[float]) -> int | None:
         """Play the round out in place; the seat that went out, or None if it was blocked."""
 
     def finish(self, before: Scores) -> tuple[HandResult, list[int]]:

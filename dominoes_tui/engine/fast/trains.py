@@ -196,7 +196,7 @@ class TrainsPosition(RoundsPosition):
     def layout_key(self) -> tuple:
         return (tuple(self.ends), self.markers, self.pending, self.firsts, self.run, self.drawn)
 
-    def _play_out(self, rand: Rand, trace: list | None, greedy: float) -> int | None:
+    def _play_out(self, rand: Rand, trace: list | None, greedy: list[float]) -> int | None:
         return trains_playout(self, rand, trace, greedy)
 
     @classmethod
@@ -230,11 +230,12 @@ def trains_playout(
     pos: TrainsPosition,
     rand: Callable[[], float],
     trace: list | None = None,
-    greedy: float = 0.0,
+    greedy: float | list[float] = 0.0,
 ) -> int | None:
     """Play a Mexican Train round out from ``pos`` (changed in place): R-TR-2…5, R-TR-8.
 
     Returns the seat that played its last tile, or None if the round was blocked.
+    ``greedy``: the chance a seat plays its heaviest tile (else a random one), or one a seat.
     """
     hands, bone, ends = pos.hands, pos.boneyard, pos.ends
     players = pos.players
@@ -243,6 +244,7 @@ def trains_playout(
     run_rule = pos.run_rule
     suit, low_, high_, double_ = _SUIT, _LOW, _HIGH, _DOUBLE
     result: int | None = None
+    greedies = greedy if isinstance(greedy, list) else [greedy] * players
     while True:
         s = turn
         restricted = run_rule and firsts >> s & 1 == 1
@@ -297,7 +299,7 @@ def trains_playout(
         k = len(opts)
         if k == 1:
             t, p = opts[0]
-        elif greedy and rand() < greedy:
+        elif greedies[s] and rand() < greedies[s]:
             t, p = heaviest_option(opts, rand)
         else:
             t, p = opts[int(rand() * k)]
