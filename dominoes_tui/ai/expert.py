@@ -123,6 +123,7 @@ class ExpertPlayer:
         regret: float = REGRET,
         race_start: int = RACE_START,
         others_greedy: float | None = None,
+        others_style: fast.Style | dict | None = None,
     ) -> None:
         self.rng = random.Random(seed)
         self.name = name
@@ -153,6 +154,10 @@ class ExpertPlayer:
         self.race_start = race_start
         """Deals before the race may drop an action or end the search."""
         """The search ends once no action left is expected to beat the leader by more (0: never)."""
+        self.others_style = (
+            fast.Style(**others_style) if isinstance(others_style, dict) else others_style
+        )
+        """The other side's seats' playout policy (None: ``style`` for every seat)."""
         self.others_greedy = others_greedy
         """Mexican Train and Chicken Foot: the other seats' playout greediness (None: as
         this seat's, ``greedy``)."""
@@ -226,10 +231,19 @@ class ExpertPlayer:
         side = rules.side_of(me)
         penalty = rules.scoring == "penalty"
         greedy = self.greedy
-        style = self.style
+        style: fast.Style | list[fast.Style] | None = self.style
+        if self.style is not None and self.others_style is not None:
+            style = [
+                self.style if rules.side_of(s) == side else self.others_style
+                for s in range(rules.players)
+            ]
         scores = view.scores
         cap = self.time_cap
-        voids = public_voids(view) if style is not None and style.void else None
+        voids = (
+            public_voids(view)
+            if self.style is not None and (self.style.void or self.style.partner)
+            else None
+        )
 
         chances: dict[tuple, float] = {}  # the match value of each score a hand may end at
 
