@@ -124,6 +124,7 @@ class ExpertPlayer:
         race_start: int = RACE_START,
         others_greedy: float | None = None,
         others_style: fast.Style | dict | None = None,
+        crn: bool = False,
     ) -> None:
         self.rng = random.Random(seed)
         self.name = name
@@ -158,6 +159,9 @@ class ExpertPlayer:
             fast.Style(**others_style) if isinstance(others_style, dict) else others_style
         )
         """The other side's seats' playout policy (None: ``style`` for every seat)."""
+        self.crn = crn
+        """Common random numbers: on a deal, every action's playout draws the same random
+        numbers (Mexican Train and Chicken Foot)."""
         self.others_greedy = others_greedy
         """Mexican Train and Chicken Foot: the other seats' playout greediness (None: as
         this seat's, ``greedy``)."""
@@ -202,6 +206,7 @@ class ExpertPlayer:
                 beta,
                 self.pool,
                 self.others_greedy,
+                self.crn,
             )
             self.last_values = found.values
             self.last_chances = found.chances

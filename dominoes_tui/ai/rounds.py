@@ -530,13 +530,16 @@ def expert_values(
     model: float = 0.0,
     pool: int = 3,
     others_greedy: float | None = None,
+    crn: bool = False,
 ) -> RoundValues:
     """Expert's value of every legal move of ``view``'s seat (see the module docstring):
     ``playouts`` split over the distinct moves, each played out with the engine's playout
     at ``greedy``; ``time_cap`` seconds stop the search between deals (None: never);
     ``model`` > 0: the deals weighted by how the others played this round
     (:class:`~.model.Deals`, ``pool`` drawn per deal kept); ``others_greedy``: the other
-    seats' playout at this greediness (None: ``greedy`` too)."""
+    seats' playout at this greediness (None: ``greedy`` too); ``crn``: on a deal, every
+    move's playout draws the same random numbers (common random numbers: the others' play
+    the same where the move leaves them alike, so moves are compared with less noise)."""
     legal = list(view.legal)
     root = fast.position(view)
     if not isinstance(root, fast.RoundsPosition):
@@ -584,7 +587,10 @@ def expert_values(
         if not batch:  # one at a time without a model (its rng draws as they always were)
             batch = source.take(min(BATCH if source.model else 1, deals - done))[::-1]
         hands0, bone0 = batch.pop()
+        seed = rng.getrandbits(64) if crn else 0
         for j, a in enumerate(acts):
+            if crn:
+                rand = random.Random(seed).random
             child = children[j]
             if child is None:
                 hands0[me] = view.hand
