@@ -272,6 +272,12 @@ class Dealer:
         order.sort(key=lambda skf: -skf[2].bit_count())
         self.order = order
         self.sizes = [len(fs) for fs in know.slots]
+        self.unseen = list(tiles.bits(know.unseen))
+        """The unseen tiles, lowest first (a deal's pool)."""
+        self.allowed = [[t for t in self.unseen if not f >> t & 1] for _, _, f in order]
+        """Per slot of ``order``, the unseen tiles it may hold, lowest first: a deal picks
+        among those still in the pool with small numbers, not masks of up to 91 bits."""
+        self.top = max(self.unseen, default=0) + 1
 
     def world(self, rng: random.Random, tries: int = 20) -> tuple[list[int], list[int]] | None:
         """One deal as :func:`sample_world`: (hands, boneyard)."""
@@ -281,32 +287,44 @@ class Dealer:
     def slots(
         self, rng: random.Random, tries: int = 20
     ) -> tuple[list[int], list[int], list[list[int]]] | None:
-        """One deal as :func:`sample_slots`: (hands, boneyard, ``tile[seat][slot]``)."""
+        """One deal as :func:`sample_slots`: (hands, boneyard, ``tile[seat][slot]``).
+
+        Each slot, most constrained first, takes the ``j``-th (lowest first) of the tiles it
+        may hold that are still in the pool, ``j`` drawn uniformly; after ``tries`` failed
+        deals the constraints are dropped. The rest of the pool, shuffled, is the boneyard."""
         know = self.know
         order = self.order
         getrandbits = rng.getrandbits
+        bit = tiles.BIT
         for attempt in range(tries + 1):
             relax = attempt == tries
-            pool = know.unseen
+            taken = [False] * self.top
             hands = [0] * len(self.sizes)
             held = [[0] * n for n in self.sizes]
             ok = True
-            for s, k, f in order:
-                allowed = pool if relax else pool & ~f
-                if not allowed:
+            for i, (s, k, _) in enumerate(order):
+                choices = self.unseen if relax else self.allowed[i]
+                count = 0
+                for t in choices:
+                    if not taken[t]:
+                        count += 1
+                if not count:
                     ok = False
                     break
-                j = below(getrandbits, allowed.bit_count())
-                while j:
-                    allowed &= allowed - 1
-                    j -= 1
-                bit = allowed & -allowed
-                hands[s] |= bit
-                held[s][k] = bit.bit_length() - 1
-                pool ^= bit
+                j = below(getrandbits, count)
+                pick = -1
+                for t in choices:
+                    if not taken[t]:
+                        if not j:
+                            pick = t
+                            break
+                        j -= 1
+                taken[pick] = True
+                hands[s] |= bit[pick]
+                held[s][k] = pick
             if not ok:
                 continue
-            rest = list(tiles.bits(pool))  # lowest first
+            rest = [t for t in self.unseen if not taken[t]]  # lowest first
             shuffle(rest, getrandbits)
             extra = len(rest) - know.boneyard_count
             if extra > 0:  # tiles set aside (unseen by everyone) in a set-up position
