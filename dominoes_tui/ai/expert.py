@@ -125,6 +125,7 @@ class ExpertPlayer:
         others_greedy: float | None = None,
         others_style: fast.Style | dict | None = None,
         crn: bool = False,
+        halving: bool = False,
     ) -> None:
         self.rng = random.Random(seed)
         self.name = name
@@ -159,6 +160,8 @@ class ExpertPlayer:
             fast.Style(**others_style) if isinstance(others_style, dict) else others_style
         )
         """The other side's seats' playout policy (None: ``style`` for every seat)."""
+        self.halving = halving
+        """Mexican Train and Chicken Foot: successive halving of the moves searched."""
         self.crn = crn
         """Common random numbers: on a deal, every action's playout draws the same random
         numbers (Mexican Train and Chicken Foot)."""
@@ -207,6 +210,7 @@ class ExpertPlayer:
                 self.pool,
                 self.others_greedy,
                 self.crn,
+                self.halving,
             )
             self.last_values = found.values
             self.last_chances = found.chances

@@ -440,6 +440,8 @@ MAX_DEALS = 300
 POINTS_WEIGHT = 0.1
 BATCH = 12
 """Deals drawn at a time (with a model, resampled together)."""
+MIN_STAGE_DEALS = 8
+"""With successive halving, the fewest deals a stage gives each move still searched."""
 """The penalty difference against the field beside the chance to win, per standard
 deviation of a round's penalty: it ranks moves the win chance leaves level."""
 
@@ -531,6 +533,7 @@ def expert_values(
     pool: int = 3,
     others_greedy: float | None = None,
     crn: bool = False,
+    halving: bool = False,
 ) -> RoundValues:
     """Expert's value of every legal move of ``view``'s seat (see the module docstring):
     ``playouts`` split over the distinct moves, each played out with the engine's playout
@@ -539,7 +542,10 @@ def expert_values(
     (:class:`~.model.Deals`, ``pool`` drawn per deal kept); ``others_greedy``: the other
     seats' playout at this greediness (None: ``greedy`` too); ``crn``: on a deal, every
     move's playout draws the same random numbers (common random numbers: the others' play
-    the same where the move leaves them alike, so moves are compared with less noise)."""
+    the same where the move leaves them alike, so moves are compared with less noise);
+    ``halving``: successive halving (the budget in stages; after each, the better half of
+    the moves goes on, so the close ones get the most deals: a move dropped keeps the mean
+    of the deals it saw, never above the last stage's)."""
     legal = list(view.legal)
     root = fast.position(view)
     if not isinstance(root, fast.RoundsPosition):
@@ -582,39 +588,64 @@ def expert_values(
             child = root.copy()
             child.apply(a)
         children.append(child)
+    n = len(acts)
+    live = list(range(n))
+    visits = [0] * n
+    stages = math.ceil(math.log2(n)) if halving and n > 2 else 1
+    plan = [deals] if stages == 1 else []
     batch: list[tuple[list[int], list[int]]] = []
-    for _ in range(deals):
-        if not batch:  # one at a time without a model (its rng draws as they always were)
-            batch = source.take(min(BATCH if source.model else 1, deals - done))[::-1]
-        hands0, bone0 = batch.pop()
-        seed = rng.getrandbits(64) if crn else 0
-        for j, a in enumerate(acts):
-            if crn:
-                rand = random.Random(seed).random
-            child = children[j]
-            if child is None:
-                hands0[me] = view.hand
-                p = root.copy(hands0, bone0)
-                p.apply(a)
-            else:
-                hands0[me] = child.hands[me]
-                p = child.copy(hands0, bone0)
-            p.seat_playout(rand, greedies)
-            res, _ = p.finish(scores)
-            after = res.after.written
-            win = cache.get(after)
-            if win is None:
-                win = cache[after] = lowest_chance(after, me, future)
-            pts = res.counted
-            field = (sum(pts) - pts[me]) / others
-            wins[j] += win
-            totals[j] += win + POINTS_WEIGHT * (field - pts[me]) / sigma
-        done += 1
-        if time_cap is not None and time.thread_time() - start > time_cap:
-            capped = True
+    for stage in range(stages):
+        if stages > 1:
+            stage_deals = max(MIN_STAGE_DEALS, playouts // (stages * len(live)))
+        else:
+            stage_deals = plan[0]
+        for _ in range(stage_deals):
+            if not batch:  # one at a time without a model (its rng draws as they always were)
+                want = stage_deals if stages > 1 else deals - done
+                batch = source.take(min(BATCH if source.model else 1, want))[::-1]
+            hands0, bone0 = batch.pop()
+            seed = rng.getrandbits(64) if crn else 0
+            for j in live:
+                a = acts[j]
+                if crn:
+                    rand = random.Random(seed).random
+                child = children[j]
+                if child is None:
+                    hands0[me] = view.hand
+                    p = root.copy(hands0, bone0)
+                    p.apply(a)
+                else:
+                    hands0[me] = child.hands[me]
+                    p = child.copy(hands0, bone0)
+                p.seat_playout(rand, greedies)
+                res, _ = p.finish(scores)
+                after = res.after.written
+                win = cache.get(after)
+                if win is None:
+                    win = cache[after] = lowest_chance(after, me, future)
+                pts = res.counted
+                field = (sum(pts) - pts[me]) / others
+                wins[j] += win
+                totals[j] += win + POINTS_WEIGHT * (field - pts[me]) / sigma
+                visits[j] += 1
+            done += 1
+            if time_cap is not None and time.thread_time() - start > time_cap:
+                capped = True
+                break
+        if capped:
             break
-    values = {a: totals[j] / done for j, a in enumerate(acts)}
-    chances = {a: wins[j] / done for j, a in enumerate(acts)}
+        if stage < stages - 1:
+            live.sort(key=lambda j: -totals[j] / visits[j])
+            live = live[: max(2, (len(live) + 1) // 2)]
+    top = min((totals[j] / visits[j] for j in live), default=0.0)
+    values = {}
+    chances = {}
+    for j, a in enumerate(acts):
+        v = totals[j] / visits[j]
+        if j not in live and v >= top:  # dropped early on fewer deals: never above the last
+            v = top - 1e-9
+        values[a] = v
+        chances[a] = wins[j] / visits[j]
     for a, b in same.items():
         values[a] = values[b]
         chances[a] = chances[b]
