@@ -47,10 +47,12 @@ MIN_DEALS = 24
 MAX_DEALS = 1000
 BATCH = 12
 """Deals drawn at a time (with a model, resampled together)."""
-DEFAULT_TIME_CAP = 0.9
-"""CPU seconds of the searching thread: a safety net, checked between deals; the
-budget normally ends first. CPU time, not wall-clock, so that a busy machine does not
-cut the search short (what a move costs is the same on a loaded machine)."""
+DEFAULT_TIME_CAP = 2.0
+"""CPU seconds of the searching thread: a safety net, checked between deals; the budget
+ends first. Compiled (:mod:`dominoes_tui.compiled`), no decision measured here took over
+0.6 s, so a machine three times slower, or the search run as plain Python (about 2.5 times
+slower), stays under it (``benchmarks/RESULTS.md``, "Expert's think time"). CPU time, not
+wall-clock, so that a busy machine does not cut the search short."""
 DEFAULT_MODEL = 0.0
 SUM7_MODEL = 1.0
 """In Matador (ends adding up to seven) the deals are weighted by a model of the others'
