@@ -120,18 +120,26 @@ class RoundsPosition(Position):
         return cls.random_round(rules, rng, 1, scores)
 
 
-def heaviest_option(opts: list[tuple[int, int]], rand: Callable[[], float]) -> tuple[int, int]:
-    """A (tile, place) of ``opts`` with the heaviest tile (a double first on a tie)."""
+def heaviest_option(opt_tile: list[int], k: int, rand: Callable[[], float]) -> int:
+    """Which of the ``k`` options (their tiles ``opt_tile[:k]``) lays the heaviest tile (a
+    double first on a tie); of several alike, one at random (the ties in their order)."""
     best = -1
-    ties: list[tuple[int, int]] = []
-    for o in opts:  # one pass: the heaviest so far and its ties, in the order of ``opts``
-        key = _VALUE[o[0]] * 2 + _DOUBLE[o[0]]
+    ties = 0
+    for i in range(k):  # the heaviest and how many tie with it
+        t = opt_tile[i]
+        key = _VALUE[t] * 2 + _DOUBLE[t]
         if key > best:
-            best = key
-            ties = [o]
+            best, ties = key, 1
         elif key == best:
-            ties.append(o)
-    return ties[0] if len(ties) == 1 else ties[int(rand() * len(ties))]
+            ties += 1
+    pick = int(rand() * ties) if ties > 1 else 0  # the pick-th of the ties
+    for i in range(k):
+        t = opt_tile[i]
+        if _VALUE[t] * 2 + _DOUBLE[t] == best:
+            if not pick:
+                return i
+            pick -= 1
+    return -1  # pragma: no cover - one option at least is the heaviest
 
 
 def deal_round(rules: Rules, rng: random.Random, pool: list[int]) -> tuple[list[int], list[int]]:
