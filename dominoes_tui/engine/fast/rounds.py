@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from abc import abstractmethod
 from collections.abc import Callable
+from typing import Final
 
 from .. import tiles
 from ..actions import Action, Play
@@ -120,22 +121,24 @@ class RoundsPosition(Position):
         return cls.random_round(rules, rng, 1, scores)
 
 
+_WEIGHT: Final = [v * 2 + d for v, d in zip(_VALUE, _DOUBLE)]
+"""The greedy policy's order of the tiles: the heaviest first, a double first on a tie."""
+
+
 def heaviest_option(opt_tile: list[int], k: int, rand: Callable[[], float]) -> int:
     """Which of the ``k`` options (their tiles ``opt_tile[:k]``) lays the heaviest tile (a
     double first on a tie); of several alike, one at random (the ties in their order)."""
     best = -1
     ties = 0
     for i in range(k):  # the heaviest and how many tie with it
-        t = opt_tile[i]
-        key = _VALUE[t] * 2 + _DOUBLE[t]
-        if key > best:
-            best, ties = key, 1
-        elif key == best:
+        w = _WEIGHT[opt_tile[i]]
+        if w > best:
+            best, ties = w, 1
+        elif w == best:
             ties += 1
     pick = int(rand() * ties) if ties > 1 else 0  # the pick-th of the ties
     for i in range(k):
-        t = opt_tile[i]
-        if _VALUE[t] * 2 + _DOUBLE[t] == best:
+        if _WEIGHT[opt_tile[i]] == best:
             if not pick:
                 return i
             pick -= 1
