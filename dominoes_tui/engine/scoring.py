@@ -14,11 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from . import tiles
 from .rules import Rules
 
 RULE_OF_13 = 13
+_CHUNK: Final = (1 << 60) - 1
 
 
 def counted_pips(rules: Rules, hand: int) -> int:
@@ -33,10 +35,15 @@ def counted_pips(rules: Rules, hand: int) -> int:
     if hand & 1 and rules.blank_double_counts:  # R-TR-5, R-CF-5: any 0-0 left counts 50
         total = rules.blank_double_counts
     value = tiles.VALUE
+    first = 0  # 60 tiles at a time: small ints, however large the set (double-12: 91 bits)
     while hand:
-        low = hand & -hand
-        total += value[low.bit_length() - 1]
-        hand ^= low
+        part = hand & _CHUNK
+        hand >>= 60
+        while part:
+            low = part & -part
+            total += value[first + low.bit_length() - 1]
+            part ^= low
+        first += 60
     return total
 
 

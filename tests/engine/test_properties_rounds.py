@@ -26,6 +26,7 @@ from dominoes_tui.engine import (
     seat_view,
     tiles,
 )
+from dominoes_tui.engine.fast.trains import hand_rows, rows_hand
 
 EXAMPLES = int(os.environ.get("PROPERTY_EXAMPLES", "40"))
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None)
@@ -122,3 +123,16 @@ def test_a_determinized_game_shows_the_seat_its_own_view_and_plays_on(m, guess_s
             assert a in d.legal_actions()
             d.apply(a)
         assert d.phase != "play"
+
+
+@SETTINGS
+@given(st.integers(0, 2**91 - 1))
+def test_a_hands_rows_give_back_its_mask(hand):
+    """The Mexican Train playout plays hands of up to 91 bits as rows of small ints: row n
+    has bit j for each tile n-j held, and the mask comes back from them whole."""
+    rows = [0] * 26  # a second seat's rows after the first: hand_rows keeps to its own
+    assert hand_rows(hand, rows, 13) == hand.bit_count()
+    assert rows[:13] == [0] * 13
+    for n in range(13):
+        assert rows[13 + n] == sum(1 << j for j in range(13) if hand >> tiles.tile(n, j) & 1)
+    assert rows_hand(rows, 13) == hand

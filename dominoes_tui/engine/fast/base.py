@@ -7,7 +7,7 @@ import random
 from abc import ABCMeta, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING, Final, Self
 
 from .. import tiles
 from ..actions import Action, Draw, Pass, Play, PlayDoubles
@@ -20,13 +20,13 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 # The tile tables under short names, for the layouts' hot loops.
-_SUIT = tiles.SUIT_MASK
-_LOW = tiles.LOW
-_HIGH = tiles.HIGH
-_DOUBLES = tiles.DOUBLES_MASK
-_VALUE = tiles.VALUE
-_DOUBLE = tiles.DOUBLE
-_BIT = tiles.BIT
+_SUIT: Final = tiles.SUIT_MASK
+_LOW: Final = tiles.LOW
+_HIGH: Final = tiles.HIGH
+_DOUBLES: Final = tiles.DOUBLES_MASK
+_VALUE: Final = tiles.VALUE
+_DOUBLE: Final = tiles.DOUBLE
+_BIT: Final = tiles.BIT
 
 Rand = Callable[[], float]
 

@@ -263,14 +263,17 @@ def foot_playout(
             continue
         places = (filling[0],) if filling else open_lines
         cand = (1 << drawn) if drawn >= 0 else h
-        opts: list[tuple[int, int]] = []
+        opt_tile: list[int] = []  # the options (opt_tile[i], opt_place[i]): places in order,
+        opt_place: list[int] = []  # the lowest tile first on each
         for p in places:
             f = cand & suit[ends[p]]
             while f:
                 b = f & -f
-                opts.append((b.bit_length() - 1, p))
+                opt_tile.append(b.bit_length() - 1)
+                opt_place.append(p)
                 f ^= b
-        if not opts:
+        k = len(opt_tile)
+        if not k:
             if drawn < 0 and bone:  # draw one tile (R-CF-3, R-CF-4)
                 t = bone.pop()
                 hands[s] = h | (1 << t)
@@ -287,13 +290,13 @@ def foot_playout(
                 break
             turn = s + 1 if s + 1 < players else 0
             continue
-        k = len(opts)
         if k == 1:
-            t, p = opts[0]
+            i = 0
         elif greedies[s] and rand() < greedies[s]:
-            t, p = heaviest_option(opts, rand)
+            i = heaviest_option(opt_tile, k, rand)
         else:
-            t, p = opts[int(rand() * k)]
+            i = int(rand() * k)
+        t, p = opt_tile[i], opt_place[i]
         n = ends[p]
         ends[p] = high_[t] if low_[t] == n else low_[t]
         if filling:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from abc import abstractmethod
 from collections.abc import Callable
+from typing import Final
 
 from .. import tiles
 from ..actions import Action, Play
@@ -120,18 +121,28 @@ class RoundsPosition(Position):
         return cls.random_round(rules, rng, 1, scores)
 
 
-def heaviest_option(opts: list[tuple[int, int]], rand: Callable[[], float]) -> tuple[int, int]:
-    """A (tile, place) of ``opts`` with the heaviest tile (a double first on a tie)."""
+_WEIGHT: Final = [v * 2 + d for v, d in zip(_VALUE, _DOUBLE)]
+"""The greedy policy's order of the tiles: the heaviest first, a double first on a tie."""
+
+
+def heaviest_option(opt_tile: list[int], k: int, rand: Callable[[], float]) -> int:
+    """Which of the ``k`` options (their tiles ``opt_tile[:k]``) lays the heaviest tile (a
+    double first on a tie); of several alike, one at random (the ties in their order)."""
     best = -1
-    ties: list[tuple[int, int]] = []
-    for o in opts:  # one pass: the heaviest so far and its ties, in the order of ``opts``
-        key = _VALUE[o[0]] * 2 + _DOUBLE[o[0]]
-        if key > best:
-            best = key
-            ties = [o]
-        elif key == best:
-            ties.append(o)
-    return ties[0] if len(ties) == 1 else ties[int(rand() * len(ties))]
+    ties = 0
+    for i in range(k):  # the heaviest and how many tie with it
+        w = _WEIGHT[opt_tile[i]]
+        if w > best:
+            best, ties = w, 1
+        elif w == best:
+            ties += 1
+    pick = int(rand() * ties) if ties > 1 else 0  # the pick-th of the ties
+    for i in range(k):
+        if _WEIGHT[opt_tile[i]] == best:
+            if not pick:
+                return i
+            pick -= 1
+    return -1  # pragma: no cover - one option at least is the heaviest
 
 
 def deal_round(rules: Rules, rng: random.Random, pool: list[int]) -> tuple[list[int], list[int]]:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING, Final, Self
 
 from .. import tiles
 from ..actions import Action, Draw, Pass, Play, Stop
 from ..rules import Rules
 from ..trains import TrainsBoard, open_places
-from .base import _BIT, _DOUBLE, _HIGH, _LOW, _SUIT, Rand
+from .base import _BIT, _DOUBLE, _HIGH, _LOW, Rand
 from .rounds import RoundsPosition, deal_round, heaviest_option
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -226,6 +226,51 @@ def trains_position(game) -> TrainsPosition:
     )
 
 
+_N: Final = tiles.MAX_PIP + 1
+"""The numbers 0…12: in a playout a seat's hand is one small int a number (:func:`hand_rows`)."""
+_PAIR: Final = [tiles.tile(n, j) for n in range(_N) for j in range(_N)]
+"""``_PAIR[n * _N + j]``: the tile showing ``n`` and ``j``."""
+_FIRST: Final = [tiles.tile(0, n) for n in range(_N)]
+"""``_FIRST[n]``: the lowest tile whose high number is ``n`` (0-n; the tiles j-n, j <= n, follow)."""
+_CUT: Final = tiles.set_count(9)
+"""A double-12 hand's mask is cut here into two small ints: the tiles up to 9-9, and the rest."""
+
+
+def hand_rows(hand: int, rows: list[int], base: int) -> int:
+    """Put the hand ``hand`` (a mask) in ``rows[base + n]``, n = 0…12: bit ``j`` set for each
+    tile n-j held (a double once, in its one row). Returns how many tiles it holds.
+
+    A row is a small int however large the set: a playout of the double-12 set (masks of
+    up to 91 bits, slow big ints) reads and changes only rows, and :func:`rows_hand` makes
+    the mask again at the end."""
+    count = 0
+    for first, part in ((0, hand & ((1 << _CUT) - 1)), (_CUT, hand >> _CUT)):
+        while part:
+            b = part & -part
+            t = first + b.bit_length() - 1
+            part ^= b
+            lo, hi = _LOW[t], _HIGH[t]
+            # x[i] = x[i] | y: mypyc makes x[i] |= y a generic (slow) call
+            rows[base + lo] = rows[base + lo] | 1 << hi
+            rows[base + hi] = rows[base + hi] | 1 << lo
+            count += 1
+    return count
+
+
+def rows_hand(rows: list[int], base: int) -> int:
+    """The mask of the hand in ``rows[base + n]`` (:func:`hand_rows`): the row of each high
+    number ``n`` holds its tiles j-n (j <= n) in its bits 0…n, which are the mask's bits
+    ``_FIRST[n]``…``_FIRST[n] + n``."""
+    below = above = 0  # the mask's bits under _CUT and from _CUT on
+    for n in range(_N):
+        held = rows[base + n] & ((2 << n) - 1)
+        if _FIRST[n] < _CUT:
+            below |= held << _FIRST[n]
+        else:
+            above |= held << (_FIRST[n] - _CUT)
+    return below | above << _CUT if above else below
+
+
 def trains_playout(
     pos: TrainsPosition,
     rand: Callable[[], float],
@@ -236,42 +281,70 @@ def trains_playout(
 
     Returns the seat that played its last tile, or None if the round was blocked.
     ``greedy``: the chance a seat plays its heaviest tile (else a random one), or one a seat.
+
+    Everything in the loop is a small int, whatever the set: the hands are played as rows
+    (:func:`hand_rows`), so the tiles a seat may lay on a train showing ``n`` are the bits
+    of its row ``n``, lowest tile first, and ``pos.hands`` is written back at the end (the
+    scoring reads it); the trains open to a seat are bits too.
     """
-    hands, bone, ends = pos.hands, pos.boneyard, pos.ends
+    bone, ends = pos.boneyard, pos.ends
     players = pos.players
     markers, pending, firsts = pos.markers, pos.pending, pos.firsts
     run, drawn, turn, passes = pos.run, pos.drawn, pos.turn, pos.passes
     run_rule = pos.run_rule
-    suit, low_, high_, double_ = _SUIT, _LOW, _HIGH, _DOUBLE
+    low_, high_, double_, pair = _LOW, _HIGH, _DOUBLE, _PAIR
     result: int | None = None
     greedies = greedy if isinstance(greedy, list) else [greedy] * players
+    rows = [0] * (players * _N)  # seat s's row n at rows[s * _N + n]
+    left = [hand_rows(pos.hands[s], rows, s * _N) for s in range(players)]  # tiles in hand
+    mexican = 1 << players
+    # The options of a turn, (opt_tile[i], opt_place[i]) for i < k: the places in order,
+    # the lowest tile first on each (at most 13 tiles show a number, on players + 1 trains).
+    opt_tile = [0] * (_N * (players + 1))
+    opt_place = [0] * (_N * (players + 1))
     while True:
         s = turn
+        base = s * _N
         restricted = run_rule and firsts >> s & 1 == 1
-        if pending >= 0:  # open_places' commonest answers, without the call
-            places: tuple[int, ...] = (pending,)
+        # The trains open_places lists, as bits (seat k's train bit k, the Mexican train
+        # last): the double to satisfy alone, a first-turn run's own train alone (R-TR-4,
+        # R-TR-8), else the seat's own train, the ones with a marker and the Mexican train.
+        if pending >= 0:
+            open_ = 1 << pending
         elif restricted:
-            places = (s,)
-        elif not markers:
-            places = (s, players)
+            open_ = 1 << s
         else:
-            places = open_places(players, s, markers, None, restricted)
-        h = hands[s]
-        cand = (1 << drawn) if drawn >= 0 else h
-        opts: list[tuple[int, int]] = []
-        for p in places:
-            f = cand & suit[ends[p]]
+            open_ = markers | 1 << s | mexican
+        k = 0
+        while open_:
+            b = open_ & -open_
+            p = b.bit_length() - 1
+            open_ ^= b
+            n = ends[p]
+            if drawn >= 0:  # the tile just drawn, where it fits (R-TR-3)
+                if low_[drawn] == n or high_[drawn] == n:
+                    opt_tile[k] = drawn
+                    opt_place[k] = p
+                    k += 1
+                continue
+            f = rows[base + n]
             while f:
                 b = f & -f
-                opts.append((b.bit_length() - 1, p))
+                opt_tile[k] = pair[n * _N + b.bit_length() - 1]
+                opt_place[k] = p
+                k += 1
                 f ^= b
-        if not opts:
+        if not k:
             if run >= 1 and pending < 0 and restricted and drawn < 0:  # the run stops
                 if trace is not None:
                     trace.append(("stop",))
             elif drawn < 0 and bone:  # draw one tile (R-TR-3)
                 t = bone.pop()
-                hands[s] = h | (1 << t)
+                lo, hi = low_[t], high_[t]
+                # x[i] = x[i] | y: mypyc makes x[i] |= y a generic (slow) call
+                rows[base + lo] = rows[base + lo] | 1 << hi
+                rows[base + hi] = rows[base + hi] | 1 << lo
+                left[s] = left[s] + 1
                 drawn = t
                 passes = 0
                 run = -1
@@ -296,17 +369,20 @@ def trains_playout(
             drawn = -1
             run = 0
             continue
-        k = len(opts)
         if k == 1:
-            t, p = opts[0]
+            i = 0
         elif greedies[s] and rand() < greedies[s]:
-            t, p = heaviest_option(opts, rand)
+            i = heaviest_option(opt_tile, k, rand)
         else:
-            t, p = opts[int(rand() * k)]
+            i = int(rand() * k)
+        t, p = opt_tile[i], opt_place[i]
         n = ends[p]
-        ends[p] = high_[t] if low_[t] == n else low_[t]
-        h ^= 1 << t
-        hands[s] = h
+        lo, hi = low_[t], high_[t]
+        ends[p] = hi if lo == n else lo
+        # x[i] = x[i] & y: mypyc makes x[i] &= y a generic (slow) call
+        rows[base + lo] = rows[base + lo] & ~(1 << hi)
+        rows[base + hi] = rows[base + hi] & ~(1 << lo)
+        left[s] = left[s] - 1
         passes = 0
         drawn = -1
         if p == s:
@@ -315,7 +391,7 @@ def trains_playout(
             pending = -1
         if trace is not None:
             trace.append(("play", t, p))
-        if not h:
+        if not left[s]:
             result = s
             break
         in_run = run >= 0 and p == s and restricted
@@ -329,6 +405,8 @@ def trains_playout(
         firsts &= ~(1 << s)
         turn = s + 1 if s + 1 < players else 0
         run = 0
+    for s in range(players):
+        pos.hands[s] = rows_hand(rows, s * _N)
     pos.markers, pos.pending, pos.firsts = markers, pending, firsts
     pos.run, pos.drawn, pos.turn, pos.passes = run, drawn, turn, passes
     return result
