@@ -433,15 +433,18 @@ def _reasons(view: SeatView, know: Knowledge, a: Play, f: dict[str, float]) -> l
 
 
 # ---------------------------------------------------------------- Expert
-DEFAULT_PLAYOUTS = 900
-"""Playouts per decision (split over its distinct moves): Expert's budget in these games."""
+DEFAULT_PLAYOUTS = 2700
+"""Playouts per decision (split over its distinct moves): Expert's budget in these games.
+It was 900 when the search ran as plain Python; compiled, with Mexican Train's playout on
+small ints, 2700 cost less CPU than 900 did (``benchmarks/RESULTS.md``), and the moves it
+gives away against a long search fall by about a quarter."""
 MIN_DEALS = 16
-MAX_DEALS = 300
-POINTS_WEIGHT = 0.1
+MAX_DEALS = 900
 BATCH = 12
 """Deals drawn at a time (with a model, resampled together)."""
 MIN_STAGE_DEALS = 8
 """With successive halving, the fewest deals a stage gives each move still searched."""
+POINTS_WEIGHT = 0.1
 """The penalty difference against the field beside the chance to win, per standard
 deviation of a round's penalty: it ranks moves the win chance leaves level."""
 
