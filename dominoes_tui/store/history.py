@@ -356,6 +356,7 @@ class History:
             "hints": max(0, int(info.hints)),
             "coach_backs": max(0, int(info.coach_backs)),
             "daily": int(bool(info.daily)),
+            "coached": int(bool(info.coached)),
         }
         cols = ", ".join(row)
         marks = ", ".join(f":{k}" for k in row)
@@ -492,7 +493,7 @@ class History:
         with self._db() as conn:
             rows = conn.execute(
                 "SELECT id, variant, settings, cpu_level, outcome, scores, human_side, "
-                "end_reason, ended_at, undos, hints, coach_backs, daily "
+                "end_reason, ended_at, undos, hints, coach_backs, daily, coached "
                 "FROM matches ORDER BY id"
             ).fetchall()
         known = load_variants_noted()[0]
@@ -508,29 +509,32 @@ class History:
                     except (ValueError, TypeError, KeyError) as e:
                         raise DamagedRow(f"its rules are not valid ({e})") from None
                     rules_of[(variant, settings)] = rules
-                counts = [r[k] for k in ("undos", "hints", "coach_backs", "daily")]
+                counts = [r[k] for k in ("undos", "hints", "coach_backs", "daily", "coached")]
                 if not all(_whole(v) and v >= 0 for v in counts):
                     raise DamagedRow("its counts are not valid")
                 outcome = _field(r, "outcome", str)
                 if outcome not in OUTCOMES:
                     raise DamagedRow("its outcome is not valid")
-                out.append(
-                    MatchFacts(
-                        match_id=r["id"],
-                        rules=rules,
-                        level=_field(r, "cpu_level", str),
-                        outcome=outcome,
-                        scores=_ints(r, "scores"),
-                        human_side=_field(r, "human_side", int),
-                        end_reason=_field(r, "end_reason", str),
-                        ended_at=_field(r, "ended_at", str),
-                        house=known.get(variant),
-                        undos=counts[0],
-                        hints=counts[1],
-                        coach_backs=counts[2],
-                        daily=bool(counts[3]),
-                    )
+                facts = MatchFacts(
+                    match_id=r["id"],
+                    rules=rules,
+                    level=_field(r, "cpu_level", str),
+                    outcome=outcome,
+                    scores=_ints(r, "scores"),
+                    human_side=_field(r, "human_side", int),
+                    end_reason=_field(r, "end_reason", str),
+                    ended_at=_field(r, "ended_at", str),
+                    house=known.get(variant),
+                    undos=counts[0],
+                    hints=counts[1],
+                    coach_backs=counts[2],
+                    daily=bool(counts[3]),
+                    coached=bool(counts[4]),
                 )
+                why = facts.problem()  # a seat or a score count its table does not have
+                if why is not None:
+                    raise DamagedRow(f"its {why}")
+                out.append(facts)
             except DamagedRow:
                 self.skipped.append(r["id"])  # a damaged row: left out, said in ``note``
         return out

@@ -99,6 +99,9 @@ class MatchInfo:
     """Hints the person asked for in this match (``h``): it is casual then."""
     coach_backs: int = 0
     """Moves the person took back when the coach asked before a blunder."""
+    coached: bool = False
+    """The coach (its guide or its tips) was on at the table at some time in this match:
+    it is casual then."""
     daily: bool = False
     """The daily deal (never in the save slot: not saved)."""
     now: Callable[[], float] = field(default=time.monotonic, repr=False, compare=False)
@@ -124,6 +127,7 @@ class MatchInfo:
             "undos": self.undos,
             "hints": self.hints,
             "coach_backs": self.coach_backs,
+            "coached": self.coached,
         }
 
     @classmethod
@@ -160,6 +164,9 @@ class MatchInfo:
             if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_UNDOS:
                 raise ValueError(f"its {words} {_short(n)} are not a count")
             counts[key] = n
+        coached = data.get("coached", False)  # saves written before it have none
+        if not isinstance(coached, bool):
+            raise ValueError(f"its coach flag {_short(coached)} is not true or false")
         return cls(
             cpu_level=level,
             names=tuple(names),
@@ -169,6 +176,7 @@ class MatchInfo:
             played_seconds=float(played),
             undos=undos,
             **counts,
+            coached=coached,
             now=now,
         )
 

@@ -288,7 +288,7 @@ class TableQueries:
             target = f"{PRACTICE_LABEL} · {undos}" if undos else PRACTICE_LABEL
         elif undos:
             stakes = [*stakes, undos]
-        if self.became_casual and not self.practice:  # a hint or a take-back: casual now
+        if self.became_casual and not self.practice:  # a hint, a take-back, the coach
             stakes = [*stakes, "casual"]
         return target, sides, stakes
 
@@ -365,8 +365,8 @@ class TableQueries:
         note = self.note
         if not note and self.turn_note and self.my_turn:
             note = Sentence("", self.turn_note.strip())
-        if not note and self.before_first_move:
-            note = self.rated_note()  # rated or casual, until the person's first move
+        if self.before_first_move:  # rated or casual, until the person's first move
+            note = self.with_rated_note(note)  # after what the table did for them
         return note, self.prompt
 
     def log(self) -> list[LogEntry]:

@@ -74,7 +74,7 @@ def test_the_database_is_wal_with_the_latest_schema(home: Path) -> None:
     store.History().matches()
     with sqlite3.connect(home / "history.sqlite3") as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert schema.schema_version(conn) == store.SCHEMA_VERSION == 5
+        assert schema.schema_version(conn) == store.SCHEMA_VERSION == 6
 
 
 def test_end_reasons(home: Path) -> None:
@@ -205,6 +205,7 @@ def test_migration_from_v1_keeps_and_fills_every_row(home: Path) -> None:
     with sqlite3.connect(home / "history.sqlite3") as conn:
         assert schema.schema_version(conn) == store.SCHEMA_VERSION
         assert {"human_side", "players", "outcome", "undos"} <= set(columns(conn, "matches"))
+        assert {"hints", "coach_backs", "daily", "coached"} <= set(columns(conn, "matches"))
         assert conn.execute("SELECT name FROM sqlite_master WHERE name='matches_by_end'").fetchone()
     assert rows[1].outcome == store.outcome_of(won, 0)
     assert rows[2].outcome == store.outcome_of(other, 0)

@@ -31,6 +31,12 @@ def _home(tmp_path, monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def _levels(test_levels):
+    """The tests' own CPU levels' ratings (tests/conftest.py): the options', the stats'
+    and the match-over's ratings do not move when the levels are calibrated again."""
+
+
+@pytest.fixture(autouse=True)
 def _played_before(monkeypatch):
     """The player has finished a match before (as the coach was offered already, above):
     tables and options play the house's own clock. A newcomer's untimed first match

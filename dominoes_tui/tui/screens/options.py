@@ -27,6 +27,8 @@ from textual.widgets import Button, Static
 from ... import options, store
 from ...engine import Rules
 from ...store import rating
+from ...store.player import load_player
+from ...table.words import COACH_RATED
 from ..dismiss import DismissOnce
 from ..widgets.keybar import KeyFooter
 from .dialogs import ConfirmScreen
@@ -268,6 +270,10 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
                     self.untimed.add(key)
         kept = options.remembered_level(base.name)
         self.level = kept if kept in levels else (level if level in levels else levels[0])
+        coach = load_player()
+        self.coached = coach.asked and coach.tips
+        """The coach (Guide or Tips) will be on at the table (not at trains or feet, where
+        it does not speak): the match is casual then."""
         self.cpu_name = options.remembered_name(base.name) or options.CPU_NAMES[0]
 
     # ------------------------------------------------------------ layout
@@ -363,9 +369,12 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
     def rated_words(self) -> str:
         """``Rated match.`` or ``Casual: <why>.`` for these choices, before the first move."""
         levels = rating.shipped_levels()
-        why = rating.casual_reason(self.rules, self.level, self.base)
+        coach_on = self.coached and not self.rules.is_rounds
+        why = rating.casual_reason(self.rules, self.level, self.base, coach_on=coach_on)
         if why is None and levels.problem:
             return levels.problem
+        if why == rating.COACH_ON:  # how to play a rated match
+            return f"Casual: {why}. {COACH_RATED}"
         return rating.rated_words(why) + "."
 
     def update_state(self) -> None:

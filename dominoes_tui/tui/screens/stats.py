@@ -15,6 +15,7 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from rich import box
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual import events, work
@@ -30,7 +31,7 @@ from ...engine import VariantError
 from ...engine.levels import LEVELS
 from ...report import per_hand, percent
 from ...store import HandRecord, MatchRecord
-from ...store.rating import FAMILY_NAMES, FamilyRating, LevelRatings, Rating, Ratings
+from ...store.rating import FAMILIES, FAMILY_NAMES, FamilyRating, LevelRatings, Rating, Ratings
 from ...store.stats import AccuracyPoint, GroupStats, ResultPoint, Stats
 from ...table.review_job import job_of_record
 from ..dismiss import DismissOnce
@@ -115,64 +116,177 @@ def draw_accuracy(plt: Any, points: Sequence[AccuracyPoint]) -> None:
 
 
 LEVEL_COLOUR = (120, 150, 138)
+RATING_CHART_HEIGHT = 12
+"""The rating chart's rows: 8 of plot, its frame, the match numbers and "rated match"."""
+RATING_PLOT_ROWS = RATING_CHART_HEIGHT - 4
+
+
+def rating_range(values: Sequence[float], levels: Sequence[float]) -> tuple[float, float]:
+    """The rating chart's y range: the person's ratings over time, and the levels nearest
+    below and above the latest (the ones they play between now), with a margin; the
+    levels further off are named in the text above the chart.
+
+    >>> rating_range([1200, 1024], [900, 1191, 1798, 2241])
+    (885.0, 1215.0)
+    >>> rating_range([1200, 1300], [900, 1191])
+    (1176.0, 1315.0)
+    """
+    latest = values[-1]
+    below = [v for v in levels if v <= latest]
+    above = [v for v in levels if v >= latest]
+    lo = min([*values, max(below)] if below else values)
+    hi = max([*values, min(above)] if above else values)
+    pad = max(15.0, round((hi - lo) * 0.05)) if hi > lo else 50.0
+    return lo - pad, hi + pad
+
+
+def round_ticks(lo: float, hi: float, most: int = 4) -> list[int]:
+    """Round numbers between ``lo`` and ``hi`` for the y axis: multiples of 50, 100,
+    200, 250 or 500, at most ``most``.
+
+    >>> round_ticks(875, 1225)
+    [900, 1000, 1100, 1200]
+    >>> round_ticks(1175.5, 1315.5)
+    [1200, 1250, 1300]
+    """
+    for step in (50, 100, 200, 250, 500, 1000):
+        first = -(-int(lo) // step) * step
+        ticks = list(range(first, int(hi) + 1, step))
+        if len(ticks) <= most:
+            return ticks
+    return []
+
+
+def rating_ticks(
+    lo: float, hi: float, you: float, levels: dict[str, float], rows: int = RATING_PLOT_ROWS
+) -> list[tuple[float, str]]:
+    """The y axis' ticks, one a row: the levels in range by name and number (``Medium
+    1191``: their lines), the person's latest rating (``you 1024``) where no level's
+    line is, then round numbers a row away from those.
+
+    >>> rating_ticks(885, 1215, 1024, {"easy": 900, "medium": 1191, "hard": 1798})
+    [(900, 'Easy 900'), (1191, 'Medium 1191'), (1024, 'you 1024')]
+    >>> rating_ticks(1150, 1850, 1380, {"medium": 1237, "hard": 1777})
+    [(1237, 'Medium 1237'), (1777, 'Hard 1777'), (1380, 'you 1380'), (1600.0, '1600')]
+    """
+
+    def row(v: float) -> int:
+        return round((v - lo) / (hi - lo) * (rows - 1))
+
+    named = [(v, f"{lv.capitalize()} {round(v)}") for lv, v in levels.items() if lo <= v <= hi]
+    named.append((you, f"you {round(you)}"))
+    taken: set[int] = set()
+    out = []
+    for v, label in named:
+        if row(v) not in taken:
+            taken.add(row(v))
+            out.append((v, label))
+    for n in round_ticks(lo, hi):  # a plain number a row away from any other label
+        if not {row(n) - 1, row(n), row(n) + 1} & taken:
+            taken.add(row(n))
+            out.append((float(n), str(n)))
+    return out
 
 
 def draw_rating(plt: Any, fr: FamilyRating, levels: LevelRatings) -> None:
-    """The rating after each rated match of a family, over time (the first point: where
-    a new player starts), the CPU levels' ratings up the side, each a faint level line."""
+    """A family's rating over time: where a new player starts (1200), then the rating
+    after each rated match; the CPU levels it sits between as faint lines, the y axis
+    numbered (the levels named beside their numbers, the person's latest rating too)."""
     plt.clear_figure()
     points = fr.history
-    ids = [p.match_id for p in points]
-    values = [p.after for p in points]
+    values = [points[0].before, *(p.after for p in points)] if points else [fr.rating.value]
+    xs = list(range(len(values)))  # 0: the start, then each rated match in turn
     known = {lv: r[0] for lv, r in levels.levels.get(fr.family, {}).items() if lv in LEVELS}
+    lo, hi = rating_range(values, list(known.values()))
     for value in known.values():
-        plt.hline(value, color=LEVEL_COLOUR)
+        if lo <= value <= hi:
+            plt.hline(value, color=LEVEL_COLOUR)
     if len(values) > 1:
-        plt.plot(ids, values, marker="braille", color=LINE_COLOUR)
-    plt.scatter(ids, values, marker="●", color=WIN_COLOUR)
-    lo = min([*values, *known.values()]) - 50
-    hi = max([*values, *known.values()]) + 50
+        plt.plot(xs, values, marker="braille", color=LINE_COLOUR)
+    plt.scatter(xs, values, marker="●", color=WIN_COLOUR)
     plt.ylim(lo, hi)
-    plt.yticks(list(known.values()), [lv.capitalize() for lv in known])
-    ticks = match_ticks(ids)
-    plt.xticks(ticks, [str(t) for t in ticks])
-    a, b = ids[0], ids[-1]
-    plt.xlim(a - 0.5, b + 0.5) if a != b else plt.xlim(a - 1, b + 1)
-    plt.xlabel("match")
+    ticks = rating_ticks(lo, hi, values[-1], known)
+    plt.yticks([v for v, _ in ticks], [label for _, label in ticks])
+    labels = ["start", *(str(p.match_id) for p in points)]
+    shown = match_ticks(xs)
+    plt.xticks(shown, [labels[i] for i in shown])
+    plt.xlim(-0.5, xs[-1] + 0.5) if xs[-1] else plt.xlim(-1, 1)
+    plt.xlabel("rated match")
 
 
-def rating_label(ratings: Ratings, shown: str | None) -> Text:
-    """The person's rating in each family played rated (the charted one first), the
-    others in one line, and the levels' ratings of the charted family."""
+def wrap_whole(t: Text, width: int) -> Text:
+    r"""``t`` in rows of at most ``width`` cells, broken only at plain spaces: a no-break
+    space (``1200\u00a0±\u00a0350``) keeps its words on one row, where the terminal's
+    wrapping would break at any space.
+
+    >>> wrap_whole(Text("ab cd\u00a0±\u00a0ef gh"), 8).plain.split("\n")
+    ['ab', 'cd\xa0±\xa0ef', 'gh']
+    """
+    plain = t.plain
+    breaks: list[int] = []
+    start, space = 0, -1
+    for i, ch in enumerate(plain):
+        if ch == "\n":
+            start, space = i + 1, -1
+            continue
+        if ch == " ":
+            space = i
+        if cell_len(plain[start : i + 1]) > width and space > start:
+            breaks.append(space)
+            start, space = space + 1, -1
+    if not breaks:
+        return t
+    out = Text()
+    last = 0
+    for b in breaks:
+        out.append_text(t[last:b])
+        out.append("\n")
+        last = b + 1
+    out.append_text(t[last:])
+    return out
+
+
+RATED_RULE = "rated: the house's rules, no hint, take-back or coach"
+"""What makes a match rated, beside the rating's title."""
+
+
+def rating_title(ratings: Ratings) -> Text:
+    """``Rating  (rated: …)``, and the problem in one sentence when there is no rating."""
     t = Text()
     t.append("Rating", "bold #d9b24a")
-    t.append("  (rated: the house's rules, no hint or take-back)", "#9fb8ab")
-    order = sorted(ratings.families, key=lambda f: f != shown)
-    played = [f for f in order if ratings.families[f].rating.matches]
-    for family in played:
-        t.append(f"\n{FAMILY_NAMES[family]}: ", "bold")
-        words = ratings.families[family].words(ratings.levels)
-        t.append(words.replace(" ± ", "\u00a0±\u00a0"), "#cfe0d6")  # 1200 ± 350: one piece
-    rest = [FAMILY_NAMES[f] for f in order if f not in played]
-    if rest:
-        start = Rating()
-        t.append(f"\n{', '.join(rest)}: no rated match yet ", "#cfe0d6")
-        new = f"{round(start.value)}\u00a0±\u00a0{round(start.uncertainty)}"
-        t.append(f"(a new player is {new})", "#9fb8ab")
-    if shown is not None:
-        known = ratings.levels.levels.get(shown, {})
-        t.append("\nCPU levels here: ", "#9fb8ab")
-        t.append(
-            " · ".join(f"{lv.capitalize()} {round(known[lv][0])}" for lv in LEVELS if lv in known),
-            "#9fb8ab",
-        )
+    if ratings.problem:
+        t.append(f"  {ratings.problem}", "#cfe0d6")
+        return t
+    t.append(f"  ({RATED_RULE})", "#9fb8ab")
     return t
 
 
-def charted_family(ratings: Ratings) -> str | None:
-    """The family whose rating history is charted: the one of the latest rated match."""
-    latest = [(fr.history[-1].match_id, f) for f, fr in ratings.families.items() if fr.history]
-    return max(latest)[1] if latest else None
+def family_label(ratings: Ratings, family: str) -> Text:
+    """A family played rated: its rating in words (kept in one piece: ``1200 ± 350``),
+    and the levels' ratings there."""
+    t = Text()
+    t.append(f"{FAMILY_NAMES[family]}: ", "bold")
+    words = ratings.families[family].words(ratings.levels)
+    t.append(words.replace(" ± ", "\u00a0±\u00a0"), "#cfe0d6")
+    known = ratings.levels.levels.get(family, {})
+    t.append("\nCPU levels here: ", "#9fb8ab")
+    t.append(
+        " · ".join(f"{lv.capitalize()} {round(known[lv][0])}" for lv in LEVELS if lv in known),
+        "#9fb8ab",
+    )
+    return t
+
+
+def unplayed_label(ratings: Ratings) -> Text:
+    """The families with no rated match yet, in one line (empty if every one has one)."""
+    rest = [FAMILY_NAMES[f] for f, fr in ratings.families.items() if not fr.rating.matches]
+    t = Text()
+    if rest:
+        start = Rating()
+        t.append(f"{', '.join(rest)}: no rated match yet ", "#cfe0d6")
+        new = f"{round(start.value)}\u00a0±\u00a0{round(start.uncertainty)}"
+        t.append(f"(a new player is {new})", "#9fb8ab")
+    return t
 
 
 def chart(widget_id: str) -> PlotextPlot:
@@ -412,11 +526,11 @@ class StatsScreen(DismissOnce, Screen[None]):
         height: auto;
         margin-top: 1;
     }
-    StatsScreen #rating-label {
+    StatsScreen #rating-label, StatsScreen .rating-family, StatsScreen #rating-rest {
         height: auto;
     }
-    StatsScreen #rating-chart {
-        height: 11;  /* room for the four levels up the side */
+    StatsScreen .rating-family {
+        margin-top: 1;
     }
     StatsScreen #stats-results, StatsScreen #stats-accuracy {
         width: 1fr;
@@ -482,6 +596,8 @@ class StatsScreen(DismissOnce, Screen[None]):
         """The recent matches listed (newest first)."""
         self.covered = False
         """Another screen (a review, a replay) is over this one: read again when back."""
+        self.ratings: Ratings | None = None
+        """The ratings shown, once loaded."""
 
     def compose(self) -> ComposeResult:
         yield Static("Statistics: your record against the CPU", id="stats-title")
@@ -490,7 +606,12 @@ class StatsScreen(DismissOnce, Screen[None]):
             yield Static(id="stats-summary")
             with Vertical(id="stats-rating"):
                 yield Static(id="rating-label")
-                yield chart("rating-chart")
+                for family in FAMILIES:  # one chart for each family played rated
+                    yield Static(id=f"rating-label-{family}", classes="rating-family")
+                    plot = chart(f"rating-chart-{family}").add_class("rating-chart")
+                    plot.styles.height = RATING_CHART_HEIGHT
+                    yield plot
+                yield Static(id="rating-rest")
             with Horizontal(id="stats-charts"):
                 with Vertical(id="stats-results"):
                     yield Static(id="results-label")
@@ -560,7 +681,7 @@ class StatsScreen(DismissOnce, Screen[None]):
             return
         message.display = False
         self.query_one("#stats-summary", Static).update(summary_text(st))
-        if ratings is not None and not ratings.problem:
+        if ratings is not None:
             self.show_rating(ratings)
         self.query_one("#stats-charts").display = True
         self.query_one("#results-label", Static).update(results_label(st.results))
@@ -584,19 +705,30 @@ class StatsScreen(DismissOnce, Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         if self.stats is not None and self.stats.total.matches:
             self.show_tables()
+            if self.ratings is not None:
+                self.show_rating(self.ratings)  # its words wrapped to the new width
 
     def show_rating(self, ratings: Ratings) -> None:
-        """The rating per family, and the history of the latest one played as a chart."""
-        shown = charted_family(ratings)
+        """The rating of each family played rated, its history charted; the others in one
+        line; or, without the levels' ratings, the one sentence why there is none."""
+        self.ratings = ratings
+        width = self.body_width()
         self.query_one("#stats-rating").display = True
-        self.query_one("#rating-label", Static).update(rating_label(ratings, shown))
-        plot = self.query_one("#rating-chart", PlotextPlot)
-        if shown is None:
-            plot.display = False
-            return
-        plot.display = True
-        draw_rating(plot.plt, ratings.families[shown], ratings.levels)
-        plot.refresh()
+        self.query_one("#rating-label", Static).update(wrap_whole(rating_title(ratings), width))
+        for family in FAMILIES:
+            label = self.query_one(f"#rating-label-{family}", Static)
+            plot = self.query_one(f"#rating-chart-{family}", PlotextPlot)
+            fr = ratings.families.get(family)
+            played = not ratings.problem and fr is not None and bool(fr.history)
+            label.display = plot.display = played
+            if played:
+                assert fr is not None
+                label.update(wrap_whole(family_label(ratings, family), width))
+                draw_rating(plot.plt, fr, ratings.levels)
+                plot.refresh()
+        rest = self.query_one("#rating-rest", Static)
+        rest.display = not ratings.problem
+        rest.update(wrap_whole(unplayed_label(ratings), width))
 
     def show_accuracy(self, points: Sequence[AccuracyPoint]) -> None:
         """The accuracy of the reviewed matches over time, oldest on the left."""
