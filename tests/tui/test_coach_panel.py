@@ -380,12 +380,22 @@ async def test_the_question_is_asked_once_in_one_dialog() -> None:
         assert isinstance(app.screen, TableScreen)
 
 
-async def test_no_thanks_gives_no_coach_text_for_a_whole_match() -> None:
+async def test_no_thanks_gives_no_coach_text_for_a_whole_match(monkeypatch) -> None:
     """ "No thanks": no guide line, no tip, no question, no Coach bullets after a hand,
-    from the first turn to the match's end."""
+    from the first turn to the match's end, with a judge that would ask: at the person's
+    turns the move the pilot plays is a blunder to it, and a tip applies."""
+    asked: list[object] = []
+
+    def would_ask(view, seed):
+        asked.append(view)
+        return rigged(view, seed)
+
+    monkeypatch.setattr(tui_coach, "EVALUATOR", would_ask)
     first_table()
     app = make_app("classic", seed=5, target=50)
     said: list[str] = []
+    blunders: list[object] = []
+    tips_there: list[object] = []
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, CoachOfferScreen)
@@ -401,6 +411,13 @@ async def test_no_thanks_gives_no_coach_text_for_a_whole_match() -> None:
             said.extend(str(line) for line in session.lines)
             if isinstance(screen, TableScreen):
                 said.append(panel_text(a))
+                view = session.view()
+                if session.my_turn and len(view.legal) > 1 and rv.is_decision(view):
+                    j = rv.check_move(view, view.legal[0], ONE_ROUND, evaluator=rigged)
+                    if j.mark == "blunder":  # the move take_turn plays: a coach would ask
+                        blunders.append(view)
+                    if tui_coach.strategy_point(view, session.names) is not None:
+                        tips_there.append(view)
             if isinstance(screen, (HandOverScreen, MatchOverScreen)):
                 said.append(str(screen.query_one("#breakdown").render()))
             assert not isinstance(screen, CoachQuestion)
@@ -408,6 +425,8 @@ async def test_no_thanks_gives_no_coach_text_for_a_whole_match() -> None:
 
         await play_until(pilot, look)
         assert session.match_over and len(session.game.results) >= 2
+    assert blunders and tips_there  # a coach that was on would have spoken
+    assert asked == []  # the coach never looked at a move
     assert not [t for t in said if "Coach" in t or "coach" in t]
     assert player.load_player().finished == 0  # the coach was not there to count
 
