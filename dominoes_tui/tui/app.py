@@ -14,6 +14,7 @@ from textual import events, work
 from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.message import Message
+from textual.notifications import Notify
 from textual.screen import Screen
 
 from ..engine import DEFAULT_VARIANT, Rules
@@ -214,6 +215,19 @@ class DominoesApp(NavigatingApp):
             self.menu_seen = True
             return StartScreen(self.rules.name, level=self.level)
         return super().get_default_screen()
+
+    def on_notify(self, event: Notify) -> None:
+        """A toast raised while the table is in front is said on the table, under the move
+        log (:meth:`TableScreen.say`): nothing covers the felt, the hand or the prompt.
+        Elsewhere (the menu, a dialog) it stays a toast."""
+        if "dominoes_tui.tui.screens.table" not in sys.modules:
+            return  # no table yet (the start menu does not load its module)
+        from .screens.table import TableScreen
+
+        screen = self.screen
+        if isinstance(screen, TableScreen) and screen.is_mounted:
+            screen.say_notification(event.notification)
+            event.prevent_default()  # not added as a toast
 
     def on_mount(self) -> None:
         for problem in self.settings_problems:  # said once, this sitting

@@ -58,6 +58,16 @@ def _toasts_stay(monkeypatch):
     monkeypatch.setattr(Notification, "time_left", property(lambda n: TOAST_SECONDS_LEFT))
 
 
+def said_in_passing(app) -> list[str]:
+    """What is said in passing now: the toasts up, and the table's notes under its move
+    log (a toast raised while the table is in front is said there, issue 24)."""
+    out = [n.message for n in app._notifications]
+    table = app.table
+    if table is not None and table.is_mounted:
+        out += table.notes
+    return out
+
+
 def make_app(variant: str = "classic", seed: int = 5, **overrides) -> DominoesApp:
     """An app with no CPU pause and a fixed test CPU, so tests are quick and exact.
 
