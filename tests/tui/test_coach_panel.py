@@ -15,7 +15,7 @@ import pytest
 from conftest import make_app, play_until, press_to_select, settle, take_turn
 from pilot_helpers import rig_judges
 from textual.geometry import Region
-from textual.widgets import Button
+from textual.widgets import Button, Static
 
 from dominoes_tui.ai import review as rv
 from dominoes_tui.engine import Play
@@ -296,6 +296,94 @@ async def test_no_coach_text_over_a_dialogs_buttons(monkeypatch) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await play_until(pilot, asked_then_over)
     assert "question" in seen and seen[-1] == "hand over"
+
+
+def no_coach_text_over_the_buttons(a) -> None:
+    """The dialog in front: its buttons inside the screen, and nothing that speaks for the
+    coach (the panel, a note, a toast, a "Coach:" bullet) drawn where they are."""
+    buttons = [b.region for b in a.screen.query(Button)]
+    width, height = a.size
+    assert buttons and all(b.right <= width and b.bottom <= height for b in buttons)
+    table = a.table
+    if table is not None:  # hidden under the dialog
+        assert not panel(a).display and not table.query_one("#table-note").display
+    assert not list(a._notifications) and not a.screen.query("Toast")
+    for w in a.screen.walk_children(with_self=False):
+        if isinstance(w, Static) and not isinstance(w, Button) and w.display:
+            if "coach" in str(w.render()).lower():
+                assert not any(w.region.overlaps(b) for b in buttons), w
+
+
+async def answer_play(pilot) -> None:
+    """The coach's question, answered "Play it" (its check first)."""
+    no_coach_text_over_the_buttons(pilot.app)
+    await pilot.press("y")
+    await settle(pilot)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)])
+async def test_no_coach_text_over_the_match_over_and_practice_over_buttons(
+    monkeypatch, size
+) -> None:
+    """Tips on and a question that comes: the match-over dialog (Rematch, Review, New
+    game, Quit), then "Deal again" and the practice hand's result (Again, Other seat,
+    Review, Back): no coach text where their buttons are."""
+    from dominoes_tui.tui.screens.practice import PracticeOverScreen, PracticeTableScreen
+
+    tips()
+    monkeypatch.setattr(tui_coach, "EVALUATOR", rigged)
+    app = make_app("classic", seed=5, target=0)
+    seen: list[str] = []
+
+    async with app.run_test(size=size) as pilot:
+
+        async def until(kind) -> None:
+            for _ in range(400):
+                if isinstance(app.screen, kind):
+                    return
+                if isinstance(app.screen, CoachQuestion):
+                    seen.append("question")
+                    await answer_play(pilot)
+                elif isinstance(app.screen, HandOverScreen):
+                    await pilot.press("enter")
+                    await settle(pilot)
+                elif isinstance(app.screen, TableScreen) and app.table.my_turn:
+                    await take_turn(pilot)
+                else:
+                    await settle(pilot)
+            raise AssertionError(f"no {kind.__name__}")
+
+        await until(MatchOverScreen)
+        no_coach_text_over_the_buttons(app)
+        assert [str(b.label) for b in app.screen.query(Button)][-2:] == ["New game (n)", "Quit (q)"]
+        await pilot.press("a")  # the same deal again: a practice hand, with the coach
+        await settle(pilot)
+        assert isinstance(app.table, PracticeTableScreen)
+        await until(PracticeOverScreen)
+        no_coach_text_over_the_buttons(app)
+        assert "Back (Esc)" in [str(b.label) for b in app.screen.query(Button)]
+    assert "question" in seen
+
+
+async def test_no_coach_text_over_the_daily_results_buttons(monkeypatch) -> None:
+    from test_daily_table import daily_app, over
+
+    tips()
+    monkeypatch.setattr(tui_coach, "EVALUATOR", rigged)
+    app = daily_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(400):
+            if over(app):
+                break
+            if isinstance(app.screen, CoachQuestion):
+                await answer_play(pilot)
+            elif isinstance(app.screen, TableScreen) and app.table.my_turn:
+                await take_turn(pilot)
+            else:
+                await settle(pilot)
+        assert over(app)
+        no_coach_text_over_the_buttons(app)
+        assert "Try again (r)" in [str(b.label) for b in app.screen.query(Button)]
 
 
 async def test_h_in_the_question_takes_the_move_back_and_shows_the_hint(monkeypatch) -> None:
