@@ -100,6 +100,7 @@ from .words import (
     redeal_words,
     refusal,
     round_words,
+    said_place,
     seat_names,
     side_names,
     wait_words,
@@ -280,6 +281,9 @@ class TableSession(PersonInput, TableQueries, Autosave, TakeBack, Rated):
         self.hand_words = ""
         """The hand's opening words, the prompt until its first move."""
         self.entries: list[LogEntry] = []
+        self.places: dict[int, str] = {}
+        """This hand's tiles laid on a line's ends, in the words of the moment each was laid
+        (by its event's index: :func:`~.words.said_place`), for the move log."""
         """The move log of the hands before this one (and this hand's redeal note)."""
         self.thinking_seat: int | None = None
         self.cpu_request: CpuRequest | None = None
@@ -331,6 +335,7 @@ class TableSession(PersonInput, TableQueries, Autosave, TakeBack, Rated):
             )
         rebuilt = rebuild(self.game, self.names)
         self.entries = list(rebuilt.entries)
+        self.places = dict(rebuilt.places)
         self.first_opener = rebuilt.first_opener
         self.info = saved.info
         self._owns_save = True
@@ -464,8 +469,9 @@ class TableSession(PersonInput, TableQueries, Autosave, TakeBack, Rated):
         g = self.game
         if g.phase != HAND_OVER or self.left:
             return
-        self.entries += log_entries(g.events, self.names, g.hand_no, self.where())
+        self.entries += log_entries(g.events, self.names, g.hand_no, self.where(), self.places)
         self.entries.append(hand_over_entry(g.hand_no, self.rules.is_rounds))
+        self.places = {}
         g.apply(NextHand())
         self.token += 1
         self.new_tiles = set()
@@ -509,12 +515,15 @@ class TableSession(PersonInput, TableQueries, Autosave, TakeBack, Rated):
         g = self.game
         seat = g.turn
         before = g.hands[YOU]
+        said = said_place(g, action)
         try:
             g.apply(action)
         except IllegalAction as e:
             if seat == YOU:
                 self.note = refusal(str(e))
             return False
+        if said is not None:
+            self.places[said[0]] = said[1]
         self.token += 1
         self.question = None
         self._pending = None
@@ -523,7 +532,7 @@ class TableSession(PersonInput, TableQueries, Autosave, TakeBack, Rated):
         self.new_tiles = set()
         if seat == YOU:
             self._after_own_move(action, g.hands[YOU] & ~before, by)
-        entries = log_entries(g.events, self.names, g.hand_no, self.where())
+        entries = log_entries(g.events, self.names, g.hand_no, self.where(), self.places)
         entry = entries[-1] if entries and g.events and g.events[-1].seat == seat else None
         self._emit(ActionApplied(seat, action, entry, by))
         self._advance()

@@ -59,7 +59,6 @@ from .log import (
     log_lines,
     place_words,
     redeal_line,
-    where_words,
 )
 from .places import (
     distinct_moves,
@@ -70,6 +69,7 @@ from .places import (
     place_data,
     play_place,
     plural,
+    said_place,
     same_outcome,
 )
 from .prompts import (
@@ -179,6 +179,7 @@ __all__ = [
     "place_data",
     "play_place",
     "plural",
+    "said_place",
     "same_outcome",
     "end_question_again",
     "end_words",
@@ -224,7 +225,6 @@ __all__ = [
     "times_words",
     "wait_words",
     "way_round_question",
-    "where_words",
     "wrap",
     "wrong_end",
     "your_turn",
