@@ -1,4 +1,5 @@
-"""A move named by its place, the one way the table, its move log, the hint, the coach and the review say it.
+"""A move named by its place, the one way the table, its move log, the hint, the coach
+and the review say it.
 
 A line's end is named by the number it shows ("6-4 on the 4"), never by left or
 right: the snake turns on screen, so the left end may be drawn anywhere. A
