@@ -194,3 +194,25 @@ def test_practice_after_an_undo_snapshot(snap_compare, size) -> None:
         await pilot.pause()
 
     assert snap_compare(table_app(game=near_the_end()), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_play_on_from_here_snapshot(snap_compare, size) -> None:
+    """The review's marked move, then p: the practice table at that decision, from the
+    person's view, labelled on its scores row."""
+
+    async def run_before(pilot) -> None:
+        app = pilot.app
+        await to_hand_over(pilot)
+        await pilot.press("R")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen) and app.screen.current is not None
+        await pilot.press("p")
+        await settle(pilot)
+        assert isinstance(app.table, PracticeTableScreen) and app.table.my_turn
+        assert scores_row(app).lstrip().startswith("Practice")
+        await pilot.pause()
+
+    app = table_app(game=near_the_end(back=9))
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
