@@ -218,6 +218,41 @@ async def test_no_coach_text_over_the_line_the_hand_the_prompt_or_the_clocks() -
         assert p.right <= 80 and p.bottom <= app.table.query_one("#message").region.y
 
 
+BROWSER = (133, 36)
+"""The terminal the browser page opens at: ``dominoes serve`` in Chromium's 1200×800 window
+(tests/web/test_serve_browser.py), textual-serve's 16px font: the page asks for 133×36."""
+
+
+async def test_the_coach_panel_in_the_browsers_size() -> None:
+    """The browser's page: the tip (the longest the coach says) and a note said in
+    passing beside the felt, whole, over none of the line, the hand, the prompt, the
+    seats and clocks or the log; no toast."""
+    tips()
+    app = make_app("classic", seed=5, clock_minutes=15)
+    async with app.run_test(size=BROWSER) as pilot:
+        await until_a_tip(pilot)
+        table = app.table
+        coach = coach_of(table.session)
+        hand = table.session.hand()
+        meant = tuple(t for t in hand if t != hand[table.selected])[:2]
+        coach.tip = (table.session.token, Point("heavy", "Shed heavy tiles", LONG, meant))
+        table.say("This match is casual now: a hint was used.")
+        table.refresh_table()
+        await pilot.pause()
+        assert table.has_class("-wide") and not table.has_class("-big")
+        note = table.query_one("#table-note")
+        for shown in (panel(app), note):
+            assert shown.display and shown.region.area
+            width = shown.content_region.width
+            assert shown.content_region.height >= len(shown.render().wrap(width))  # whole
+            for name, region in _regions(app).items():
+                assert not shown.region.overlaps(region), name
+            assert shown.region.right <= BROWSER[0]
+            assert shown.region.bottom <= table.query_one("#message").region.y
+        assert panel_text(app).startswith("Coach: Shed heavy tiles")
+        assert not list(app._notifications)
+
+
 def rigged(view, seed):
     """The last legal move is the best (80%), the others about 40%: the first is a
     blunder, and the pilot's turns (the first legal move) are asked about."""
