@@ -554,6 +554,49 @@ async def test_no_thanks_gives_no_coach_text_for_a_whole_match(monkeypatch) -> N
     assert player.load_player().finished == 0  # the coach was not there to count
 
 
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)])
+async def test_the_table_options_have_the_same_coach_row_as_settings(size) -> None:
+    """The Coach setting on the table options too: the same choices, words and help as
+    the Settings row, kept at once; Reset leaves it (the player's, not the house's), and
+    the match started there is coached as it says."""
+    from test_start_options import menu_app, open_options
+
+    from dominoes_tui.tui.screens.coach_row import COACH_HELP
+    from dominoes_tui.tui.screens.options import ChoiceRow, OptionsScreen
+
+    tips()
+    app = menu_app()
+    async with app.run_test(size=size) as pilot:
+        screen = await open_options(pilot, "classic")
+        row = screen.query_one("#opt-coach", ChoiceRow)
+        assert row.label == "Coach" and row.help_text == COACH_HELP
+        assert row.value == "tips" and row.describe("tips") == "Tips"
+        assert row.choices == player.LEVELS
+        row.focus()
+        await pilot.pause()
+        row.scroll_visible(animate=False)
+        await pilot.pause()
+        assert row.region.area and row.region.right <= size[0]  # on the screen, whole
+        drawn = str(row.render())
+        assert "Coach" in drawn and "Tips" in drawn
+        if size[1] < 30:  # its help on the help line
+            assert COACH_HELP in str(screen.query_one("#help").render())
+        while row.value != "off":
+            await pilot.press("right")
+            await pilot.pause()
+        assert player.load_player().level == "off"  # kept at once, as on Settings
+        screen.reset()
+        assert row.value == "off"  # the player's setting: not the house's to reset
+        while row.value != "guide":
+            await pilot.press("left")
+            await pilot.pause()
+        assert player.load_player().level == "guide"
+        await pilot.press("s")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen) and not isinstance(app.screen, OptionsScreen)
+        assert app.table.session.coaching and coach_of(app.table.session).enabled
+
+
 # ------------------------------------------------------------ the first matches
 async def test_the_allowance_counts_finished_matches_only() -> None:
     """A new player's Guide: a match left unfinished counts nothing; a match played to
