@@ -80,12 +80,13 @@ def default_level() -> str:
 
 
 def gentle_rules(rules: Rules) -> Rules:
-    """A newcomer's first match (no finished match in the history): the house's rules
-    without its clock or turn limit (from the second match on, its clock is the default
-    again). Anyone else: ``rules`` as they are. Reads the history (SQLite)."""
+    """A newcomer's match (no finished match in the history, or none played with a
+    clock yet): the house's rules without its clock or turn limit, which its match-over
+    offers for the rematch (offered, not imposed). Anyone who has played with a clock:
+    ``rules`` as they are. Reads the history (SQLite)."""
     from .. import options, store
 
-    if options.untimed(rules) == rules or store.played_a_match():
+    if options.untimed(rules) == rules or not store.clock_offered():
         return rules
     return options.untimed(rules)
 

@@ -36,15 +36,18 @@ def _played_before(monkeypatch):
     tables and options play the house's own clock. A newcomer's untimed first match
     (issue 24) is tested with the ``newcomer`` fixture, which undoes this."""
     monkeypatch.setattr(store, "played_a_match", lambda home=None: True)
+    monkeypatch.setattr(store, "clock_offered", lambda home=None: False)
 
 
 @pytest.fixture
 def newcomer(monkeypatch):
-    """No finished match in the history (the store's own answer, from the empty home)."""
+    """No finished match in the history (the store's own answers, from the empty home)."""
     monkeypatch.setattr(store, "played_a_match", PLAYED_A_MATCH)
+    monkeypatch.setattr(store, "clock_offered", CLOCK_OFFERED)
 
 
 PLAYED_A_MATCH = store.played_a_match
+CLOCK_OFFERED = store.clock_offered
 
 TOAST_SECONDS_LEFT = 1e6
 """What every toast has left in these tests: none expires while a test runs."""

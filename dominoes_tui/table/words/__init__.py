@@ -100,6 +100,7 @@ from .prompts import (
     your_turn,
 )
 from .results import (
+    clock_offer_words,
     hand_how,
     match_headline,
 )
@@ -140,6 +141,7 @@ from .sentence import (
 )
 
 __all__ = [
+    "clock_offer_words",
     "COACH_CHANGE",
     "COACH_CHOICES",
     "COACH_GUIDE",

@@ -417,8 +417,9 @@ class TableScreen(Screen):
         self.app.push_screen(MatchOverScreen.for_table(self.session), self.after_match)
 
     def after_match(self, choice: str | None) -> None:
-        if choice == "rematch":
-            self.app.post_message(StartMatch.from_setup(self.session.rematch()))
+        if choice in ("rematch", "rematch-clock"):
+            clock = choice == "rematch-clock"  # the clock offered after a match without one
+            self.app.post_message(StartMatch.from_setup(self.session.rematch(clock=clock)))
         elif choice == "new":
             self.app.post_message(NewGame())
         else:
