@@ -216,3 +216,25 @@ def test_play_on_from_here_snapshot(snap_compare, size) -> None:
 
     app = table_app(game=near_the_end(back=9))
     assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize(("level", "guided"), [("guide", True), ("tips", False), ("off", False)])
+async def test_a_practice_hand_has_the_same_coach_as_a_match(level, guided) -> None:
+    """Coach at Guide: the practice table's prompt names what fits and why, as a match's
+    does; at Tips or Off it does not (the tips are the table's own coach either way)."""
+    from dominoes_tui.store import player
+    from dominoes_tui.tui.strategy_coach import coach_of
+
+    player.set_level(level)
+    app = table_app(game=near_the_end())
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_practice(pilot)
+        s = table.session
+        assert s.coaching is guided
+        for _ in range(20):
+            if s.my_turn and not s.busy:
+                break
+            await settle(pilot)
+        assert s.my_turn
+        assert str(s.prompt).startswith("Coach:") is guided
+        assert coach_of(s).enabled is (level != "off")
