@@ -463,6 +463,21 @@ class History:
             ).fetchone()
         return int(r[0])
 
+    def played_with_a_clock(self) -> bool:
+        """Whether a match here (finished or not) had a chess clock or a turn limit."""
+        with self._db() as conn:
+            rows = conn.execute("SELECT settings FROM matches").fetchall()
+        for (settings,) in rows:
+            try:
+                data = json.loads(settings)
+            except (TypeError, ValueError):
+                continue
+            if isinstance(data, dict) and any(
+                type(data.get(k)) is int and data[k] > 0 for k in ("clock_minutes", "turn_seconds")
+            ):
+                return True
+        return False
+
     def latest_id(self) -> int | None:
         with self._db() as conn:
             r = conn.execute("SELECT max(id) FROM matches").fetchone()

@@ -68,6 +68,8 @@ MAX_SECONDS = 10.0**9
 """Seconds of play a save may claim (about 30 years)."""
 MAX_UNDOS = 10**6
 """More take-backs than this in one match is a damaged save."""
+NEXT_TIMING_KEYS = ("clock_minutes", "turn_seconds")
+"""What a save keeps of its rematch's rules (``MatchInfo.next_timing``)."""
 MAX_SEED = 2**128
 """Seeds a save may hold, either sign (what it writes it reads back)."""
 _NAME_RE = re.compile(r"[\w .'()\-]+")
@@ -104,6 +106,9 @@ class MatchInfo:
     it is casual then."""
     daily: bool = False
     """The daily deal (never in the save slot: not saved)."""
+    next_timing: dict[str, int] = field(default_factory=dict)
+    """The clock the rematch offers where this match had none (a newcomer's untimed
+    match): ``{"clock_minutes": 15}``; empty for any other match."""
     now: Callable[[], float] = field(default=time.monotonic, repr=False, compare=False)
     _since: float = field(default=math.nan, repr=False, compare=False)
 
@@ -128,6 +133,7 @@ class MatchInfo:
             "hints": self.hints,
             "coach_backs": self.coach_backs,
             "coached": self.coached,
+            **({"next_timing": dict(self.next_timing)} if self.next_timing else {}),
         }
 
     @classmethod
@@ -167,6 +173,12 @@ class MatchInfo:
         coached = data.get("coached", False)  # saves written before it have none
         if not isinstance(coached, bool):
             raise ValueError(f"its coach flag {_short(coached)} is not true or false")
+        timing = data.get("next_timing", {})  # saves of other matches have none
+        if not isinstance(timing, dict) or not all(
+            k in NEXT_TIMING_KEYS and type(v) is int and 0 <= v <= MAX_SECONDS
+            for k, v in timing.items()
+        ):
+            raise ValueError(f"its rematch's clock {_short(timing)} is not a clock")
         return cls(
             cpu_level=level,
             names=tuple(names),
@@ -177,6 +189,7 @@ class MatchInfo:
             undos=undos,
             **counts,
             coached=coached,
+            next_timing=dict(timing),
             now=now,
         )
 

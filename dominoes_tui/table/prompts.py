@@ -372,7 +372,7 @@ class TableQueries:
     def log(self) -> list[LogEntry]:
         """The whole match's move log so far (earlier hands, then this one)."""
         return self.entries + log_entries(
-            self.game.events, self.names, self.game.hand_no, self.where()
+            self.game.events, self.names, self.game.hand_no, self.where(), self.places
         )
 
     def log_lines(self) -> list[str]:

@@ -14,6 +14,7 @@ from textual import events, work
 from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.message import Message
+from textual.notifications import Notify
 from textual.screen import Screen
 
 from ..engine import DEFAULT_VARIANT, Rules
@@ -79,12 +80,13 @@ def default_level() -> str:
 
 
 def gentle_rules(rules: Rules) -> Rules:
-    """A newcomer's first match (no finished match in the history): the house's rules
-    without its clock or turn limit (from the second match on, its clock is the default
-    again). Anyone else: ``rules`` as they are. Reads the history (SQLite)."""
+    """A newcomer's match (no finished match in the history, or none played with a
+    clock yet): the house's rules without its clock or turn limit, which its match-over
+    offers for the rematch (offered, not imposed). Anyone who has played with a clock:
+    ``rules`` as they are. Reads the history (SQLite)."""
     from .. import options, store
 
-    if options.untimed(rules) == rules or store.played_a_match():
+    if options.untimed(rules) == rules or not store.clock_offered():
         return rules
     return options.untimed(rules)
 
@@ -214,6 +216,19 @@ class DominoesApp(NavigatingApp):
             self.menu_seen = True
             return StartScreen(self.rules.name, level=self.level)
         return super().get_default_screen()
+
+    def on_notify(self, event: Notify) -> None:
+        """A toast raised while the table is in front is said on the table, under the move
+        log (:meth:`TableScreen.say`): nothing covers the felt, the hand or the prompt.
+        Elsewhere (the menu, a dialog) it stays a toast."""
+        if "dominoes_tui.tui.screens.table" not in sys.modules:
+            return  # no table yet (the start menu does not load its module)
+        from .screens.table import TableScreen
+
+        screen = self.screen
+        if isinstance(screen, TableScreen) and screen.is_mounted:
+            screen.say_notification(event.notification)
+            event.prevent_default()  # not added as a toast
 
     def on_mount(self) -> None:
         for problem in self.settings_problems:  # said once, this sitting

@@ -285,8 +285,9 @@ async def test_unicode_tiles_in_the_hand_and_on_the_line() -> None:
 
 @pytest.mark.parametrize("size", [SMALL, (100, 32), (160, 48)])
 async def test_toasts_never_cover_the_hand_the_message_or_the_move_log(size) -> None:
-    """A note (a redeal, a save that failed) never hides the hand, the prompt or the moves
-    (the coach's tips are not notes: tests/tui/test_coach_panel.py)."""
+    """A note (a redeal, a save that failed) never hides the hand, the prompt, the felt or
+    the moves: raised while the table is in front, it is said under the move log, not as
+    a toast (issue 24; the coach's tips: tests/tui/test_coach_panel.py)."""
     app = make_app("classic", seed=5)
     async with app.run_test(size=size, notifications=True) as pilot:
         await settle(pilot)
@@ -296,16 +297,19 @@ async def test_toasts_never_cover_the_hand_the_message_or_the_move_log(size) -> 
         await pilot.pause()
         from textual.widgets._toast import Toast
 
+        assert not list(app.screen.query(Toast)) and not list(app._notifications)
+        note = app.screen.query_one("#table-note")
+        said = str(note.render())
+        assert "The tiles were redealt once." in said and "A second thing to say" in said
+        assert note.content_region.height >= len(note.render().wrap(note.content_region.width))
         covered = [
             app.screen.query_one(HandView).region,
             app.screen.query_one(MessageBar).region,
             app.screen.query_one(MoveLog).region,
+            app.screen.query_one("#line").region,
         ]
-        toasts = list(app.screen.query(Toast))
-        assert toasts
-        for toast in toasts:
-            for region in covered:
-                assert not toast.region.overlaps(region), (toast.region, region)
+        for region in covered:
+            assert not note.region.overlaps(region), (note.region, region)
 
 
 # ------------------------------------------------------------------ the player's settings

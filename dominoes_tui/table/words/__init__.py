@@ -60,7 +60,6 @@ from .log import (
     log_lines,
     place_words,
     redeal_line,
-    where_words,
 )
 from .places import (
     distinct_moves,
@@ -71,6 +70,7 @@ from .places import (
     place_data,
     play_place,
     plural,
+    said_place,
     same_outcome,
 )
 from .prompts import (
@@ -101,6 +101,7 @@ from .prompts import (
     your_turn,
 )
 from .results import (
+    clock_offer_words,
     hand_how,
     match_headline,
 )
@@ -141,6 +142,7 @@ from .sentence import (
 )
 
 __all__ = [
+    "clock_offer_words",
     "COACH_CHANGE",
     "COACH_CHOICES",
     "COACH_GUIDE",
@@ -181,6 +183,7 @@ __all__ = [
     "place_data",
     "play_place",
     "plural",
+    "said_place",
     "same_outcome",
     "end_question_again",
     "end_words",
@@ -226,7 +229,6 @@ __all__ = [
     "times_words",
     "wait_words",
     "way_round_question",
-    "where_words",
     "wrap",
     "wrong_end",
     "your_turn",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -21,6 +21,7 @@ from ...table.words import (
     COACH_CHOICES,
     COACH_QUESTION,
     NEW_GIVES_UP,
+    clock_offer_words,
     hand_how,
     log_lines,
     match_headline,
@@ -256,6 +257,13 @@ class MatchOverScreen(LearnFromTheHand, DismissOnce, ModalScreen[str]):
         Binding(
             "r", "choose('rematch')", "Rematch", tooltip="Play the same house and opponent again"
         ),
+        Binding(  # said in the dialog (#clock-offer) where it applies: the key line is full
+            "c",
+            "clock",
+            "With clock",
+            tooltip="Rematch with a clock (after a match without one)",
+            show=False,
+        ),
         Binding("R", "review", "Review", tooltip="Expert judges your moves in this match"),
         Binding("n", "choose('new')", "New game", tooltip="Choose a house and start a new match"),
         Binding("q", "choose('quit')", "Quit", tooltip="Quit the program"),
@@ -314,6 +322,8 @@ class MatchOverScreen(LearnFromTheHand, DismissOnce, ModalScreen[str]):
             )
             # casual: said now; rated: filled once the match is recorded (rating_words)
             yield Static(Text("" if table.practice else table.casual_words()), id="rating")
+            if table.clock_offered:  # a match without the clock: the rematch offers it
+                yield Static(Text(clock_offer_words(table.next_rules)), id="clock-offer")
             with Horizontal(id="buttons"):
                 yield Button(self.AGAIN, id="rematch", variant="primary")
                 if not table.rounds:
@@ -355,6 +365,20 @@ class MatchOverScreen(LearnFromTheHand, DismissOnce, ModalScreen[str]):
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "clock":  # only after a match the clock was offered for
+            return self.table.clock_offered
+        return super().check_action(action, parameters)
+
+    def action_clock(self) -> None:
+        """The rematch with the house's clock (this match had none)."""
+        if self.table.clock_offered:
+            self.dismiss("rematch-clock")
+
+    def on_click(self, event: events.Click) -> None:
+        if event.widget is not None and event.widget.id == "clock-offer":  # its words, clicked
+            self.action_clock()
 
     def action_peek(self) -> None:
         """Hide the result for a moment to look at the last move on the table (v again

@@ -39,7 +39,7 @@ from ...engine.chicken_foot import FootBoard
 from ...engine.trains import TrainsBoard
 from ...store import HandRecord, MatchRecord
 from ...table.review_job import job_of_record
-from ...table.words import log_entries, place_words, round_title
+from ...table.words import log_entries, place_words, round_title, said_place
 from ..dismiss import DismissOnce
 from ..messages import OpenReview
 from ..widgets.hand import HandView
@@ -47,7 +47,7 @@ from ..widgets.keybar import KeyFooter
 from ..widgets.line import LineView, last_tiles, lead_index
 from ..widgets.log import MoveLog
 from ..widgets.places import PlacesView, foot_rows, trains_rows
-from ..words import log_lines, score_text, second_person, target_text
+from ..words import score_text, second_person, target_text
 
 OUTCOME_WORDS = {
     "win": "you won",
@@ -158,6 +158,13 @@ class ReplayScreen(DismissOnce, Screen[None]):
             )
         if not self.positions:  # the rules themselves no longer load: nothing to show
             raise ValueError(self.problem or "the match has no positions")
+        self._said: dict[tuple[int, int], str] = {}
+        """Tiles laid on a line's ends, in the words of the moment (the table's, the
+        review's): by (hand, the event's index)."""
+        for before, action in zip(self.positions, record.log):
+            said = said_place(before, action)
+            if said is not None:
+                self._said[before.hand_no, said[0]] = said[1]
         rules = self.positions[0].rules
         self.human_seat = next(
             (s for s in range(rules.players) if rules.side_of(s) == record.human_side), 0
@@ -254,7 +261,11 @@ class ReplayScreen(DismissOnce, Screen[None]):
                 e.text
                 for e in log_entries(g.events, self.names, g.hand_no, place_words(g, self.names))
             ]
-        return log_lines(g.events, self.names)
+        return [e.text for e in log_entries(g.events, self.names, g.hand_no, None, self._places(g))]
+
+    def _places(self, g: Game, first: int = 0) -> dict[int, str]:
+        """This hand's places as said, for ``g.events[first:]``."""
+        return {i - first: w for (h, i), w in self._said.items() if h == g.hand_no and i >= first}
 
     def _old_logs(self) -> list[list[str]]:
         """For each position, the move-log lines of the hands finished before it."""
@@ -285,8 +296,9 @@ class ReplayScreen(DismissOnce, Screen[None]):
         elif isinstance(action, TimeOut):
             t.append(f"{self.names[action.seat]} ran out of time.")
         elif g.events:
-            words = log_lines(g.events[-1:], self.names)
-            t.append((words[-1] if words else str(action)).rstrip("…") + ".")
+            last = len(g.events) - 1
+            said = log_entries(g.events[last:], self.names, g.hand_no, None, self._places(g, last))
+            t.append((said[-1].text if said else str(action)).rstrip("…") + ".")
         else:
             t.append(str(action))
         return t
