@@ -103,8 +103,8 @@ class Rated:
         rated = self.rated_note()
         if not note:
             return rated
-        if self.became_casual:  # the note under the log says it once: "casual now: …"
-            return note
+        if self.became_casual and (self.info.hints or self.info.undos or self.info.coach_backs):
+            return note  # the note under the log said it once: "casual now: a hint …"
         if note.tone != "note":  # a question, a refusal: said alone, as it asks or refuses
             return note
         if self.casual_reason is not None:

@@ -34,8 +34,9 @@ def test_a_house_match_against_a_level_is_rated_until_a_hint() -> None:
     s = table()
     assert s.casual_reason is None and str(s.lines[0]).startswith("Rated match:")
     heard = notices(s)
+    until_a_choice(s)  # a hint on a forced move turns nothing casual
     req = s.request_hint()
-    assert s.hint_answer(HintAnswer(req.token, s.game.legal_actions()[0], "the only move"))
+    assert s.hint_answer(HintAnswer(req.token, s.game.legal_actions()[0], "a move"))
     assert s.info.hints == 1 and s.casual_reason == "a hint was used" and s.became_casual
     assert heard == ["This match is casual now: a hint was used."]
     assert s.score_parts()[2][-1] == "casual"
@@ -135,8 +136,9 @@ def test_a_resumed_match_that_turned_casual_stays_casual() -> None:
     saved counts, not from how the resumed table began)."""
     s = TableSession(load_variant("classic", clock_minutes=0), seed=5, level="hard")
     s.start()
+    until_a_choice(s)  # a hint on a forced move turns nothing casual
     req = s.request_hint()
-    assert s.hint_answer(HintAnswer(req.token, s.game.legal_actions()[0], "the only move"))
+    assert s.hint_answer(HintAnswer(req.token, s.game.legal_actions()[0], "a move"))
     act_as_person(s, s.game.legal_actions()[0])  # saved after the move
     assert s.score_parts()[2][-1] == "casual"
     s.close()
