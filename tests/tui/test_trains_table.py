@@ -370,3 +370,30 @@ async def test_chicken_foot_rows_out_of_sight_by_keys() -> None:
             assert "(wheel)" not in text
             assert "more above (PgUp)" in text or "more below (PgDn)" in text
         assert seen == set(range(len(game.board().lines)))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)])
+@pytest.mark.parametrize("opener", [0, 3])
+async def test_the_round_is_said_once(size, opener) -> None:
+    """Issue 25: at a round's start the round's number and double are on the scores row
+    and nowhere else on the screen (the prompt does not say them again), whoever begins."""
+    from test_player_text import texts
+
+    rules = load_variant("mexican-train", players=8, clock_minutes=0)
+    app = DominoesApp(
+        game=new_game(rules, 1, first_seat=opener),
+        seed=1,
+        level="easy",
+        delay=1e6,  # the opening as the person sees it: the CPU's first move still pending
+        player_factory=first_legal,
+    )
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        lines = texts(app.screen)
+        said = [line for line in lines if "Round 1 of 13" in line]
+        assert len(said) == 1, said
+        assert any("engine" in line and "12-12" in line for line in lines)  # a row or the hub
+        assert "Round" not in app.table.message_text
+        said = "Your turn" if opener == 0 else "CPU 3 begins the round."
+        assert said in app.table.message_text
