@@ -16,8 +16,9 @@ from textual.renderables.blank import Blank
 from textual.widgets import DataTable, Static
 from typer.testing import CliRunner
 
-from dominoes_tui import cli, store
+from dominoes_tui import cli, report, store
 from dominoes_tui.engine import load_variant
+from dominoes_tui.store import stats
 from dominoes_tui.table.review_job import job_of_record
 from dominoes_tui.tui.app import DominoesApp
 from dominoes_tui.tui.screens import stats as stats_screen
@@ -75,9 +76,12 @@ def assert_no_list(lines: list[str]) -> None:
     assert not shown, shown
 
 
-def test_the_statistics_examples() -> None:
-    """The docstring examples of the screen's column fitting and chart ticks."""
-    assert doctest.testmod(stats_screen).failed == 0
+@pytest.mark.parametrize("module", [stats_screen, report, stats])
+def test_the_statistics_examples(module) -> None:
+    """The docstring examples of the column fitting, the chart ticks and the words for
+    hands and rounds."""
+    result = doctest.testmod(module)
+    assert result.attempted and not result.failed
 
 
 def test_the_scan_finds_a_list() -> None:
@@ -128,3 +132,37 @@ def test_the_stats_command_prints_no_list() -> None:
     assert res.exit_code == 0, res.output
     assert "–" in res.output
     assert_no_list(res.output.splitlines())
+
+
+@pytest.mark.parametrize("columns", [80, 100])
+def test_the_stats_command_cuts_no_cell(columns) -> None:
+    """``dominoes stats`` at 80 (and 100) columns: no line wider than the terminal, no
+    cell cut to "…" (columns are dropped or their headers shortened instead), the long
+    names whole; Mexican Train's deals called rounds; the accuracy's bars with a scale."""
+    ids = record_seats()
+    rules = load_variant("international-two", clock_minutes=0)
+    ids.append(store.finish_match(play_match(rules, seed=3), info(("You", "CPU"))).history_id)
+    h = store.History()
+    for match_id, accuracy in zip(ids, (0.42, 0.61, 0.87)):
+        assert h.save_review(match_id, accuracy, 12, {}, {})
+    res = CliRunner().invoke(cli.app, ["stats"], env={"COLUMNS": str(columns)})
+    assert res.exit_code == 0, res.output
+    lines = res.output.splitlines()
+    assert max(len(line.rstrip()) for line in lines) <= columns
+    assert not [line for line in lines if "…" in line]
+    for name in ("international-two", "mexican-train", "double-first"):
+        assert any(name in line.split() for line in lines), name
+    assert any("Per hand/round" in line for line in lines)  # a house of rounds among hands
+    accuracy = next(i for i, line in enumerate(lines) if line.startswith("Accuracy"))
+    assert report.ACCURACY_SCALE in lines[accuracy + 1]
+    assert "▃" in lines[accuracy + 1] or "▄" in lines[accuracy + 1]
+
+
+def test_the_stats_command_says_rounds_for_a_house_of_rounds() -> None:
+    four = ("You", "CPU 1", "CPU 2", "CPU 3")
+    rules = load_variant("chicken-foot", rounds=2, players=4)
+    store.finish_match(play_match(rules, seed=4), info(four))
+    res = CliRunner().invoke(cli.app, ["stats"], env={"COLUMNS": "80"})
+    assert res.exit_code == 0, res.output
+    assert "Per round" in res.output and "Rounds" in res.output
+    assert "hand" not in res.output.lower().replace("handed", "")

@@ -405,4 +405,4 @@ def test_cli_stats_lists_the_match_numbers_replay_takes() -> None:
     assert result.exit_code == 0, result.output
     assert "Recent matches (dominoes replay N)" in result.output
     rows = [line for line in result.output.splitlines() if "classic" in line and "easy" in line]
-    assert [row.split()[1] for row in rows[-2:]] == ["2", "1"]  # newest first, by number
+    assert [row.split()[0] for row in rows[-2:]] == ["2", "1"]  # newest first, by number
