@@ -193,11 +193,13 @@ def test_the_rounds_games_say_round(variant) -> None:
     assert "— round 1 over —" in rebuilt
     summary = match_summary(rules, s.game.hand_no, s.game.scores, s.side_names)
     assert summary.endswith(", round 2") and "hand" not in summary
-    assert resume_question(summary).startswith(f"Resume the {rules.name} match, You: ")
+    question = resume_question(summary).replace("\u00a0", " ")
+    assert question.startswith(f"Resume the {rules.name} match, You: ")
 
 
 def test_the_line_games_say_hand() -> None:
     rules = load_variant("classic")
     summary = match_summary(rules, 4, Scores((34, 51), (0, 0)), ("You", "Ada"))
-    assert summary == "the classic match, You: 34 – Ada: 51, hand 4"
+    assert summary.replace("\u00a0", " ") == "the classic match, You: 34 – Ada: 51, hand 4"
+    assert "You\u00a0" not in summary and "You:\u00a034" in summary  # one piece each
     assert hand_over_line(3) == "— hand 3 over —"

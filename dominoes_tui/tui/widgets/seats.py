@@ -15,7 +15,7 @@ the session's words (:mod:`dominoes_tui.table.words`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -34,6 +34,7 @@ THINKING_STYLE = "italic #e0c870"
 
 __all__ = [
     "Boneyard",
+    "hand_rows",
     "partner_of",
     "seat_names",
     "seat_rows",
@@ -264,6 +265,75 @@ def seat_rows(
     return _fitted(halves, width, thinking, boneyard, clocks or {}, backs=False, many=True)
 
 
+REVEALED_STYLE = "#f3ecd8"
+"""A hand's tiles face up, in words (the seats row at a hand's end, a replay's hands)."""
+
+
+def hand_rows(
+    seats: Sequence[SeatInfo],
+    width: int,
+    tail: Text | None = None,
+    face: Callable[[str], str] = lambda name: REVEALED_STYLE,
+) -> Text:
+    """Hands face up (a replay), each as the seats row says a hand shown at a hand's end
+    (``CPU 1: 6-3 12-8``, ``CPU 5: out``), the turn marker and a partner's words with it;
+    packed on lines of ``width`` cells three spaces apart, a hand that does not fit what
+    is left of a line on the next one, one longer than a line going on under its first
+    tile. A name is never parted from its first tile; nothing is cut. ``tail``: said
+    after the last hand (the boneyard); ``face``: a tile's style, by its name.
+
+    >>> seats = [SeatInfo(1, "CPU 1", 3, revealed=("0-0", "6-3", "12-8")),
+    ...          SeatInfo(2, "CPU 2", 0, turn=True, revealed=()),
+    ...          SeatInfo(3, "CPU 3", 4, revealed=("1-1", "2-2", "3-3", "4-4"))]
+    >>> print(hand_rows(seats, 36, Text("Boneyard 9")).plain)
+     CPU 1: 0-0 6-3 12-8   ▶CPU 2: out
+     CPU 3: 1-1 2-2 3-3 4-4   Boneyard 9
+    >>> print(hand_rows(seats[2:], 20).plain)
+     CPU 3: 1-1 2-2 3-3
+            4-4
+    """
+    sep = "   "
+    lines: list[Text] = []
+    line = Text()
+
+    def room(n: int) -> bool:
+        return line.cell_len + n <= width
+
+    for s in seats:
+        head = Text()
+        head.append(TURN if s.turn else " ", style=TURN_STYLE)
+        head.append(s.name, style=TURN_STYLE if s.turn else NAME_STYLE)
+        if s.partner:
+            head.append(" (partner)", style=PARTNER_STYLE)
+        head.append(": ")
+        words = [Text(w, style=face(w)) for w in s.revealed or ()] or [Text("out", "italic")]
+        whole = head.cell_len + sum(w.cell_len + 1 for w in words) - 1
+        if line.cell_len and not room(len(sep) + whole):
+            lines.append(line)
+            line = Text()
+        if line.cell_len:
+            line.append(sep)
+        indent = line.cell_len + head.cell_len
+        line.append_text(head)
+        line.append_text(words[0])
+        for w in words[1:]:
+            if not room(1 + w.cell_len):
+                lines.append(line)
+                line = Text(" " * min(indent, max(0, width - w.cell_len)))
+            else:
+                line.append(" ")
+            line.append_text(w)
+    if tail is not None and tail.plain:
+        if line.cell_len and not room(len(sep) + tail.cell_len):
+            lines.append(line)
+            line = Text(" ")
+        elif line.cell_len:
+            line.append(sep)
+        line.append_text(tail)
+    lines.append(line)
+    return Text("\n").join(lines)
+
+
 def _reserve(seats: Sequence[SeatInfo], last: str, think: str = THINKING) -> int:
     """The cells "thinking…" adds beside the CPU seat it widens most (in place of its
     last move when the row shows last moves)."""
@@ -314,6 +384,8 @@ def scores_text(
     stakes: Sequence[str],
     width: int,
     rows: int = 1,
+    lead: Sequence[Text] = (),
+    tail: Sequence[Text] = (),
 ) -> Text:
     """The scores row fitted to ``width``: the target, each side's ``(name, score,
     points just scored)`` and what is at stake (hanging points, a bonus led, All
@@ -321,7 +393,9 @@ def scores_text(
     score and a stake are never cut, and a name never touches its score
     (``CPU 1: 0``). The round's number (``Round 3 of 13``) is said here and
     nowhere else on the table, so it is never dropped; with ``rows`` over 1 the
-    sides go on as many lines as they need, up to ``rows``.
+    sides go on as many lines as they need, up to ``rows``. ``lead`` and ``tail``:
+    said before the target and after the stakes, never dropped (a replay's variant
+    and how the match ended).
 
     >>> scores_text("101 loses", [("You", "0 (5 held)", 0), ("CPU", "12", 0)],
     ...             ["7 hanging"], 80).plain
@@ -351,13 +425,13 @@ def scores_text(
     # with room for more lines, one line only while its separators stay wide
     one_line = [o for o in order if rows == 1 or o[0] != " "]
     for sep, tgt, stk in one_line:
-        out = _score_lines(_score_parts(tgt, sides, stk), sep, width, 1)
+        out = _score_lines([*lead, *_score_parts(tgt, sides, stk), *tail], sep, width, 1)
         best = out
         if out.cell_len <= width:
             return out
     if rows > 1:
         for sep, tgt, stk in order:
-            out = _score_lines(_score_parts(tgt, sides, stk), sep, width, rows)
+            out = _score_lines([*lead, *_score_parts(tgt, sides, stk), *tail], sep, width, rows)
             if all(line.cell_len <= width for line in out.split("\n")):
                 return out
     return best
