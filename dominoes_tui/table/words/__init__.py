@@ -50,6 +50,7 @@ from .glance import (
     bonus_words,
     fives_words,
     hanging_words,
+    widest_last,
 )
 from .log import (
     LogEntry,
@@ -190,6 +191,7 @@ __all__ = [
     "hand_over_line",
     "hand_word",
     "hanging_words",
+    "widest_last",
     "held_counts",
     "hint_words",
     "key_refusal",

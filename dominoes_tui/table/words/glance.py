@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...engine import tiles
+from ...engine import Rules, tiles
 
 
 # ---------------------------------------------------------------- the table at a glance
@@ -26,6 +26,32 @@ class SeatInfo:
     partner: bool = False
     last: str = ""
     revealed: tuple[str, ...] | None = None
+
+
+def widest_last(rules: Rules) -> tuple[str, str]:
+    """The widest last move the seats row may say beside a seat in a house, in full
+    (``drew 9, 12-12``) and as the row shortens it (``12-12``, ``passed``, ``drew 9…``):
+    the row is measured by it (and by two-digit tile counts), so it keeps one form the
+    whole hand long instead of changing as the moves do.
+
+    >>> from dominoes_tui.engine import load_variant
+    >>> widest_last(load_variant("classic"))
+    ('drew 9, 6-6', 'drew 9…')
+    >>> widest_last(load_variant("mexican-train"))
+    ('drew 9, 12-12', 'drew 9…')
+    >>> widest_last(load_variant("all-fives"))
+    ('drew 9, 6-6 scored 20', '6-6 scored 20')
+    """
+    tile = tiles.name(tiles.tile(rules.set, rules.set))
+    said = [tile]
+    if rules.two_doubles:
+        said.append(f"{tile} and {tile}")
+    if rules.layout == "chicken_foot":
+        said.append(f"centre {tile}")
+    if rules.end_scoring == "fives":
+        said = [f"{w} scored 20" for w in said]
+    widest = max(said, key=len)
+    return f"drew 9, {widest}", max((widest, "passed", "drew 9…"), key=len)
 
 
 def hanging_words(points: int) -> str:

@@ -7,7 +7,10 @@ and what it did last this hand (``6-3``, ``passed``); then a fixed-width
 "thinking…" slot (so nothing jumps when a CPU starts or stops thinking) and the
 boneyard. The row is fitted to the width it has: details go (tile backs, the
 boneyard's long words, the last moves) before anything that says whose turn it
-is or who is your partner.
+is or who is your partner. Given ``widest`` (the widest last move the house can
+say, :func:`~dominoes_tui.table.words.widest_last`), the form is chosen by the
+widest the row can be (two-digit tile counts and boneyard, the widest last move
+beside every seat), so it stays the same from turn to turn at a given width.
 
 The names themselves (``seat_names``, ``side_names``, ``partner_of``) live with
 the session's words (:mod:`dominoes_tui.table.words`).
@@ -16,7 +19,7 @@ the session's words (:mod:`dominoes_tui.table.words`).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rich.text import Text
 
@@ -155,12 +158,14 @@ def seats_text(
     boneyard: Boneyard | None = None,
     clocks: Mapping[int, Text] | None = None,
     backs: bool = True,
+    widest: tuple[str, str] | None = None,
 ) -> Text:
     """The seats row fitted to ``width`` cells: the richest form that fits (``backs``:
     False leaves the tile backs out, for seats laid on two rows alike). ``thinking``:
     the seat whose CPU thinks now, said beside it ("thinking…" in place of its last
     move); room for it is kept in every form, so the row keeps its form when a CPU
-    starts or stops thinking.
+    starts or stops thinking. ``widest``: the house's widest last move, in full and
+    shortened (see the module): the form the widest row fits, the same all hand long.
 
     >>> from dominoes_tui.table.words import SeatInfo
     >>> row = seats_text([SeatInfo(0, "You", 5, turn=True), SeatInfo(1, "East", 5, last="6-3"),
@@ -174,7 +179,8 @@ def seats_text(
     ...             SeatInfo(2, "CPU 2", 6, last="12-8")], 44, thinking=1).plain
     ' You · 7 ▶CPU 1 · 11 · thinking…  CPU 2 · 6'
     """
-    return _fitted([seats], width, thinking, boneyard, clocks or {}, backs, many=len(seats) > 2)
+    many = len(seats) > 2
+    return _fitted([seats], width, thinking, boneyard, clocks or {}, backs, many, widest)
 
 
 def _fitted(
@@ -185,10 +191,16 @@ def _fitted(
     clocks: Mapping[int, Text],
     backs: bool,
     many: bool,
+    widest: tuple[str, str] | None = None,
 ) -> Text:
     """``rows`` of seats (the boneyard after the first), all in the richest form that
-    fits every row in ``width`` with room for "thinking…"."""
+    fits every row in ``width`` with room for "thinking…"; with ``widest``, the richest
+    form the widest such rows fit (see the module), else the one these rows fit."""
     forms = boneyard.forms() if boneyard is not None else [Text()]
+    # the widest the boneyard can say: two digits (its form at that width, measured)
+    widest_bone = forms
+    if widest is not None and boneyard is not None:
+        widest_bone = replace(boneyard, drawable=max(boneyard.drawable, 10)).forms()
     tries = []
     lasts = ("full", "tile", "") if many else ("",)  # with two, the move log says it all
     # what goes first: wide separators, "tiles", the boneyard's words (a cryptic
@@ -197,51 +209,85 @@ def _fitted(
     for think in (THINKING, "…"):
         for last in lasts:
             for n_backs in ((5 if many else 7), 0) if backs else (0,):
-                for bone in forms:
+                for bone in range(len(forms)):
                     for count in COUNT_FORMS:
                         for sep in ("   ", "  ", " "):
                             tries.append((n_backs, last, bone, sep, count, think))
 
     def row(i: int, form: tuple, thinks: int | None, pad: int = 0) -> Text:
-        n_backs, last, bone, sep, count, think = form
-        bone = bone if i == 0 else Text()
+        n_backs, last, bone_at, sep, count, think = form
+        bone = forms[bone_at] if i == 0 and bone_at is not None else Text()
         return _row(
             rows[i], n_backs, last, bone, sep, " (partner)", thinks, clocks, count, think, pad
         )
 
+    def stand_in(s: SeatInfo, last: str) -> SeatInfo:
+        """The seat at its widest this hand: two-digit tiles, the widest last move."""
+        if widest is None or s.revealed is not None:
+            return s
+        said = max(_brief(s.last, last), widest[0] if last == "full" else widest[1], key=len)
+        return replace(s, tiles=max(s.tiles, 10), last=said if last else s.last)
+
+    shown = [[list(seats) for seats in rows]]
+    if widest is not None:
+        shown.insert(0, [[stand_in(s, "full") for s in seats] for seats in rows])
+        shown.insert(1, [[stand_in(s, "tile") for s in seats] for seats in rows])
+
     # A row's width is its seats' widths, the separators and the boneyard's words; a seat's
     # width depends only on its backs, last move and count, so each is measured once (the
     # tries above repeat them many times over).
-    seat_cells: dict[tuple[int, int, int, str, str], int] = {}
+    seat_cells: dict[tuple[int, int, int, int, str, str], int] = {}
 
-    def seat_len(i: int, j: int, n_backs: int, last: str, count: str) -> int:
-        key = (i, j, n_backs, last, count)
+    def measured(last: str, widest_too: bool) -> tuple[int, list[list[SeatInfo]]]:
+        """Which seats to measure a form by: the widest stand-ins, or the seats as they are."""
+        if not widest_too or widest is None:
+            return len(shown) - 1, shown[-1]
+        k = 0 if last == "full" else 1
+        return k, shown[k]
+
+    def seat_len(k: int, i: int, j: int, n_backs: int, last: str, count: str) -> int:
+        key = (k, i, j, n_backs, last, count)
         if key not in seat_cells:
-            s = rows[i][j]
+            s = shown[k][i][j]
             seat = _seat(s, n_backs, last, " (partner)", clocks.get(s.seat), count)
             seat_cells[key] = seat.cell_len
         return seat_cells[key]
 
-    def fits(form: tuple) -> bool:
-        n_backs, last, bone, sep, count, think = form
-        for i, seats in enumerate(rows):
-            cells = sum(seat_len(i, j, n_backs, last, count) for j in range(len(seats)))
-            cells += len(sep) * (len(seats) - 1)
-            if i == 0 and bone.plain:
-                cells += len(sep) + bone.cell_len
-            if cells + _reserve(seats, last, think) > width:
-                return False
-        return True
+    def row_cells(form: tuple, i: int, widest_too: bool, bone_too: bool = True) -> int:
+        n_backs, last, bone_at, sep, count, think = form
+        k, seats = measured(last, widest_too)
+        cells = sum(seat_len(k, i, j, n_backs, last, count) for j in range(len(seats[i])))
+        cells += len(sep) * (len(seats[i]) - 1)
+        bone = (widest_bone if widest_too else forms)[bone_at] if bone_at is not None else Text()
+        if i == 0 and bone_too and bone.plain:
+            cells += len(sep) + bone.cell_len
+        return cells + _reserve(seats[i], last, think)
 
-    form = next((f for f in tries if fits(f)), None)
-    if form is None:  # a hand shown face up that needs the whole row: the boneyard gives way
-        form = next(
-            (f[:2] + (Text(),) + f[3:] for f in tries if fits(f[:2] + (Text(),) + f[3:])), tries[-1]
-        )
-    # the boneyard keeps its place: the seats before it take the room "thinking…" needs
+    def fits(form: tuple, widest_too: bool) -> bool:
+        return all(row_cells(form, i, widest_too) <= width for i in range(len(rows)))
+
+    form = None
+    widest_too = False
+    for widest_too in (True, False) if widest is not None else (False,):
+        form = next((f for f in tries if fits(f, widest_too)), None)
+        if form is None:  # a hand face up that needs the whole row: the boneyard gives way
+            form = next(
+                (
+                    f[:2] + (None,) + f[3:]
+                    for f in tries
+                    if fits(f[:2] + (None,) + f[3:], widest_too)
+                ),
+                None,
+            )
+        if form is not None:
+            break
+    if form is None:
+        form = tries[-1][:2] + (None,) + tries[-1][3:]
+    # the boneyard keeps its place: the seats before it take the room the widest seats
+    # (or "thinking…") need
     n_backs, last, _, sep, count, think = form
-    pad = _row(rows[0], n_backs, last, Text(), sep, " (partner)", None, clocks, count, think)
-    out = [row(0, form, thinking, pad.cell_len + _reserve(rows[0], last, think))]
+    pad = row_cells(form, 0, widest_too, bone_too=False)
+    out = [row(0, form, thinking, pad)]
     out += [row(i, form, thinking) for i in range(1, len(rows))]
     for t in out:
         t.truncate(width)  # cannot happen at 80 columns with up to 8 seats (tested)
@@ -254,15 +300,18 @@ def seat_rows(
     thinking: int | None = None,
     boneyard: Boneyard | None = None,
     clocks: Mapping[int, Text] | None = None,
+    widest: tuple[str, str] | None = None,
 ) -> Text:
     """The seats as the table shows them: one row of up to four seats, or two rows
     (the first half with the boneyard, the rest under them) beyond four, both in the
-    same form; "thinking…" beside the seat that thinks."""
+    same form; "thinking…" beside the seat that thinks; ``widest``: see the module."""
     if len(seats) <= 4:
-        return seats_text(seats, width, thinking, boneyard, clocks)
+        return seats_text(seats, width, thinking, boneyard, clocks, widest=widest)
     half = (len(seats) + 1) // 2
     halves = [seats[:half], seats[half:]]
-    return _fitted(halves, width, thinking, boneyard, clocks or {}, backs=False, many=True)
+    return _fitted(
+        halves, width, thinking, boneyard, clocks or {}, backs=False, many=True, widest=widest
+    )
 
 
 REVEALED_STYLE = "#f3ecd8"
