@@ -1,6 +1,7 @@
 """What a player reads holds no Python list (``[19, 0, 50, 34]``) and no cut column: the
-statistics (with a four-seat match among them), a replay, a review and a table of eight
-seats, at 80×24 and 100×32, and what ``dominoes stats`` prints (issue 25)."""
+statistics (with a four-seat match among them), a replay of it, a review and a table of
+eight seats, at 80×24 and 100×32, and what ``dominoes stats`` prints, at 80 columns too
+(issue 25)."""
 
 from __future__ import annotations
 
@@ -116,6 +117,28 @@ async def test_a_review_reads_without_lists() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert_no_list(texts(app.screen))
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_replay_reads_whole_without_lists(size) -> None:
+    """The replay of a four-seat Mexican Train at its deal, a few moves in and its end:
+    no list, no line wider than the screen, no cell cut to "…"."""
+    from dominoes_tui.tui.replay_app import ReplayApp
+
+    ids = record_seats()
+    h = store.History()
+    rec = h.get(ids[1])
+    assert rec is not None and rec.variant == "mexican-train"
+    app = ReplayApp(rec, h.hands(rec.id))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        for keys in ([], ["right"] * 6, ["end"]):
+            await pilot.press(*keys)
+            await settle(pilot)
+            lines = texts(app.screen)
+            assert_no_list(lines)
+            assert max(len(line.rstrip()) for line in lines) <= size[0]
+            assert not [line for line in lines if "…" in line and "thinking" not in line]
 
 
 async def test_a_table_of_eight_reads_without_lists() -> None:

@@ -397,3 +397,26 @@ async def test_the_round_is_said_once(size, opener) -> None:
         assert "Round" not in app.table.message_text
         said = "Your turn" if opener == 0 else "CPU 3 begins the round."
         assert said in app.table.message_text
+
+
+@pytest.mark.parametrize("variant", ["mexican-train", "chicken-foot", "classic"])
+async def test_f1_lists_the_keys_that_show_what_is_out_of_sight(variant) -> None:
+    """Issue 25: F1 at the table names the keys for what the felt hides (PgUp/PgDn its rows
+    out of sight; [ and ] the older and newer tiles of a long train or arm, in the rounds
+    games), and those keys are the table's."""
+    from dominoes_tui.tui.screens.howto import HowToPlayScreen
+    from dominoes_tui.tui.screens.table import TableScreen
+
+    rounds = variant != "classic"
+    app = make_app(variant, seed=5, **({"players": 4, "rounds": 1} if rounds else {}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HowToPlayScreen)
+        said = " ".join(str(app.screen.query_one("#howto-text").render()).split())
+        assert "PgUp/Dn scroll" in said
+        assert ("[/] older/newer" in said) == rounds
+        keys = {(b.key, b.action) for b in TableScreen.BINDINGS}
+        assert {("pageup", "felt(-1)"), ("pagedown", "felt(1)")} <= keys
+        assert {("left_square_bracket", "older(-1)"), ("right_square_bracket", "older(1)")} <= keys
