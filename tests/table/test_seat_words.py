@@ -179,7 +179,8 @@ def row_form(text: str, seats: list[SeatInfo]) -> tuple:
     )
     moved = [s for s in seats if s.last]
     if moved:
-        said += (any(s.last.split(", ")[-1].rstrip("…") in text for s in moved),)
+        laid = [s.last.split(", ")[-1].rstrip("…").removeprefix("centre ") for s in moved]
+        said += (any(w in text for w in laid),)
     if any(", " in s.last for s in seats):
         said += (bool(re.search(r"drew \d+, ", text)),)
     return said

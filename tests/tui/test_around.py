@@ -692,3 +692,16 @@ def test_resume_or_new_snapshot(snap_compare, size) -> None:
 
     save_a_match(moves=5, hand=4, seed=13)  # You 44 – Ada 35 (nothing held)
     assert snap_compare(menu_app(), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_resume_many_seats_snapshot(snap_compare, size) -> None:
+    """Six seats' totals in the resume question: wrapped between seats, never inside one."""
+
+    async def run_before(pilot) -> None:
+        await menu_ready(pilot)
+        await pilot.press("n")
+        await pilot.pause()
+
+    save_many_seats()
+    assert snap_compare(menu_app(), terminal_size=size, run_before=run_before)

@@ -107,6 +107,12 @@ async def test_statistics_read_whole(size) -> None:
         # no column cut: the recent matches fit the screen, and nothing ends in "…"
         assert table.virtual_size.width <= table.size.width
         assert not [line for line in lines if "…" in line]
+        # Mexican Train's deals are rounds: "per round", and a column of hands and rounds
+        said = "\n".join(lines)
+        assert "Per round, mexican-train" in said and "(1 round)" in said
+        assert "Per hand, double-first" in said
+        headers = [str(c.label) for c in table.columns.values()]
+        assert ("Hands/rounds" in headers or "H/R" in headers) and "Hands" not in headers
 
 
 async def test_a_review_reads_without_lists() -> None:

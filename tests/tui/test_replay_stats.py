@@ -452,11 +452,12 @@ async def test_a_replay_of_rounds_steps_with_the_houses_words() -> None:
         assert "begins the round." in step or "You begin the round." in step
 
 
+@pytest.mark.parametrize("players", [4, 8])
 @pytest.mark.parametrize("size", SIZES)
-def test_replay_of_rounds_snapshot(snap_compare, size) -> None:
-    """A four-seat Mexican Train a few moves in: every hand in words at the top, the
-    trains, the scores row."""
-    rec, hands = recorded_rounds()
+def test_replay_of_rounds_snapshot(snap_compare, size, players) -> None:
+    """Mexican Train of four and of eight seats a few moves in: every hand in words at the
+    top (the person's too at 80x24, or beyond four seats), the trains, the scores row."""
+    rec, hands = recorded_rounds(players)
 
     async def run_before(pilot) -> None:
         await pilot.pause()

@@ -28,30 +28,38 @@ class SeatInfo:
     revealed: tuple[str, ...] | None = None
 
 
-def widest_last(rules: Rules) -> tuple[str, str]:
-    """The widest last move the seats row may say beside a seat in a house, in full
-    (``drew 9, 12-12``) and as the row shortens it (``12-12``, ``passed``, ``drew 9…``):
-    the row is measured by it (and by two-digit tile counts), so it keeps one form the
-    whole hand long instead of changing as the moves do.
+def widest_last(rules: Rules) -> tuple[str, str, int]:
+    """The widest a seat can be said beside its name in a house: its last move in full
+    (``drew 9, 12-12``) and as the seats row shortens it (``12-12``, ``passed``,
+    ``drew 9…``), and the most tiles a hand can hold (two digits where one draws; the
+    deal where one cannot). The row is measured by them, so it keeps one form the whole
+    hand long instead of changing as the moves and the counts do.
 
     >>> from dominoes_tui.engine import load_variant
     >>> widest_last(load_variant("classic"))
-    ('drew 9, 6-6', 'drew 9…')
+    ('drew 9, 6-6', 'drew 9…', 10)
     >>> widest_last(load_variant("mexican-train"))
-    ('drew 9, 12-12', 'drew 9…')
+    ('drew 9, 12-12', 'drew 9…', 15)
     >>> widest_last(load_variant("all-fives"))
-    ('drew 9, 6-6 scored 20', '6-6 scored 20')
+    ('drew 9, 6-6 scored 20', '6-6 scored 20', 10)
+    >>> widest_last(load_variant("block"))
+    ('passed', 'passed', 7)
     """
     tile = tiles.name(tiles.tile(rules.set, rules.set))
     said = [tile]
     if rules.two_doubles:
         said.append(f"{tile} and {tile}")
-    if rules.layout == "chicken_foot":
-        said.append(f"centre {tile}")
     if rules.end_scoring == "fives":
         said = [f"{w} scored 20" for w in said]
     widest = max(said, key=len)
-    return f"drew 9, {widest}", max((widest, "passed", "drew 9…"), key=len)
+    if not rules.draws:
+        widest = max((widest, "passed"), key=len)
+        return widest, widest, rules.deal_size
+    return (
+        f"drew 9, {widest}",
+        max((widest, "passed", "drew 9…"), key=len),
+        max(10, rules.deal_size),
+    )
 
 
 def hanging_words(points: int) -> str:

@@ -82,9 +82,10 @@ class Boneyard:
 
 
 def _brief(last: str, form: str) -> str:
-    """A seat's last move, in full (``drew 3, 10-1``) or just what it laid (``10-1``)."""
-    if form == "tile" and ", " in last:
-        return last.split(", ", 1)[1]
+    """A seat's last move, in full (``drew 3, 10-1``) or just what it laid (``10-1``;
+    Chicken Foot's ``centre 9-9`` as ``9-9``)."""
+    if form == "tile":
+        return last.split(", ", 1)[-1].removeprefix("centre ")
     return last
 
 
@@ -158,14 +159,15 @@ def seats_text(
     boneyard: Boneyard | None = None,
     clocks: Mapping[int, Text] | None = None,
     backs: bool = True,
-    widest: tuple[str, str] | None = None,
+    widest: tuple[str, str, int] | None = None,
 ) -> Text:
     """The seats row fitted to ``width`` cells: the richest form that fits (``backs``:
     False leaves the tile backs out, for seats laid on two rows alike). ``thinking``:
     the seat whose CPU thinks now, said beside it ("thinking…" in place of its last
     move); room for it is kept in every form, so the row keeps its form when a CPU
     starts or stops thinking. ``widest``: the house's widest last move, in full and
-    shortened (see the module): the form the widest row fits, the same all hand long.
+    shortened, and the most tiles a hand holds (see the module): the form the widest
+    row fits, the same all hand long.
 
     >>> from dominoes_tui.table.words import SeatInfo
     >>> row = seats_text([SeatInfo(0, "You", 5, turn=True), SeatInfo(1, "East", 5, last="6-3"),
@@ -191,15 +193,16 @@ def _fitted(
     clocks: Mapping[int, Text],
     backs: bool,
     many: bool,
-    widest: tuple[str, str] | None = None,
+    widest: tuple[str, str, int] | None = None,
 ) -> Text:
     """``rows`` of seats (the boneyard after the first), all in the richest form that
     fits every row in ``width`` with room for "thinking…"; with ``widest``, the richest
     form the widest such rows fit (see the module), else the one these rows fit."""
     forms = boneyard.forms() if boneyard is not None else [Text()]
-    # the widest the boneyard can say: two digits (its form at that width, measured)
+    # the widest the boneyard can say as it is drawn from: two digits (a house without
+    # drawing sets its tiles aside once: they stay as they are)
     widest_bone = forms
-    if widest is not None and boneyard is not None:
+    if widest is not None and boneyard is not None and boneyard.draws:
         widest_bone = replace(boneyard, drawable=max(boneyard.drawable, 10)).forms()
     tries = []
     lasts = ("full", "tile", "") if many else ("",)  # with two, the move log says it all
@@ -222,11 +225,11 @@ def _fitted(
         )
 
     def stand_in(s: SeatInfo, last: str) -> SeatInfo:
-        """The seat at its widest this hand: two-digit tiles, the widest last move."""
+        """The seat at its widest this hand: the most tiles, the widest last move."""
         if widest is None or s.revealed is not None:
             return s
         said = max(_brief(s.last, last), widest[0] if last == "full" else widest[1], key=len)
-        return replace(s, tiles=max(s.tiles, 10), last=said if last else s.last)
+        return replace(s, tiles=max(s.tiles, widest[2]), last=said if last else s.last)
 
     shown = [[list(seats) for seats in rows]]
     if widest is not None:
@@ -300,7 +303,7 @@ def seat_rows(
     thinking: int | None = None,
     boneyard: Boneyard | None = None,
     clocks: Mapping[int, Text] | None = None,
-    widest: tuple[str, str] | None = None,
+    widest: tuple[str, str, int] | None = None,
 ) -> Text:
     """The seats as the table shows them: one row of up to four seats, or two rows
     (the first half with the boneyard, the rest under them) beyond four, both in the
