@@ -179,7 +179,9 @@ def row_form(text: str, seats: list[SeatInfo]) -> tuple:
     )
     moved = [s for s in seats if s.last]
     if moved:
-        laid = [s.last.split(", ")[-1].rstrip("…").removeprefix("centre ") for s in moved]
+        # a move as the row says it, in full or short ("pass", "drew…" while drawing)
+        laid = [s.last.split(", ")[-1].removeprefix("centre ") for s in moved]
+        laid = ["drew" if w.endswith("…") else w.removesuffix("sed") for w in laid]
         said += (any(w in text for w in laid),)
     if any(", " in s.last for s in seats):
         said += (bool(re.search(r"drew \d+, ", text)),)

@@ -128,15 +128,20 @@ async def test_at_80x24_the_log_shows_the_cpus_move_past_the_persons_forced_draw
         assert app.screen.query_one(MoveLog).region.width >= 24
 
 
-async def test_four_players_at_80x24_show_who_played_what() -> None:
+@pytest.mark.parametrize("size", [SMALL, (100, 32)])
+async def test_four_players_show_who_played_what(size) -> None:
+    """Each CPU's last move: in the move log beside the felt, each whole on its own line;
+    on the seats row too where it has room for every seat's widest move (at 100
+    columns; at 80 the row keeps one form all hand long without them, issue 25)."""
     app = app_at(played("goat", 4, until=lambda g: len(g.line) >= 6))
-    async with app.run_test(size=SMALL) as pilot:
+    async with app.run_test(size=size) as pilot:
         await play_until(pilot, lambda a: len(a.table.game.line) >= 6 and a.table.my_turn)
         seats = str(app.screen.query_one("#seats").render())
         log = str(app.screen.query_one(MoveLog).render()).splitlines()
         s = app.table.session
         for seat in s.seats()[1:]:
-            assert f"{seat.name}" in seats and seat.last in seats
+            assert seat.name in seats
+            assert (seat.last in seats) == (size != SMALL), (seat.last, seats)
         assert "North (partner)" in seats
         last_three = [e.text for e in s.log()[-3:]]
         assert [e.split()[0] for e in last_three] == ["East", "North", "West"]

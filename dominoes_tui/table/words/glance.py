@@ -30,20 +30,20 @@ class SeatInfo:
 
 def widest_last(rules: Rules) -> tuple[str, str, int]:
     """The widest a seat can be said beside its name in a house: its last move in full
-    (``drew 9, 12-12``) and as the seats row shortens it (``12-12``, ``passed``,
-    ``drew 9…``), and the most tiles a hand can hold (two digits where one draws; the
+    (``drew 9, 12-12``) and as the seats row shortens it (``12-12``, ``pass``,
+    ``drew…``), and the most tiles a hand can hold (two digits where one draws; the
     deal where one cannot). The row is measured by them, so it keeps one form the whole
     hand long instead of changing as the moves and the counts do.
 
     >>> from dominoes_tui.engine import load_variant
     >>> widest_last(load_variant("classic"))
-    ('drew 9, 6-6', 'drew 9…', 10)
+    ('drew 9, 6-6', 'drew…', 10)
     >>> widest_last(load_variant("mexican-train"))
-    ('drew 9, 12-12', 'drew 9…', 15)
+    ('drew 9, 12-12', '12-12', 15)
     >>> widest_last(load_variant("all-fives"))
     ('drew 9, 6-6 scored 20', '6-6 scored 20', 10)
     >>> widest_last(load_variant("block"))
-    ('passed', 'passed', 7)
+    ('passed', 'pass', 7)
     """
     tile = tiles.name(tiles.tile(rules.set, rules.set))
     said = [tile]
@@ -53,13 +53,8 @@ def widest_last(rules: Rules) -> tuple[str, str, int]:
         said = [f"{w} scored 20" for w in said]
     widest = max(said, key=len)
     if not rules.draws:
-        widest = max((widest, "passed"), key=len)
-        return widest, widest, rules.deal_size
-    return (
-        f"drew 9, {widest}",
-        max((widest, "passed", "drew 9…"), key=len),
-        max(10, rules.deal_size),
-    )
+        return max((widest, "passed"), key=len), max((widest, "pass"), key=len), rules.deal_size
+    return f"drew 9, {widest}", max((widest, "pass", "drew…"), key=len), max(10, rules.deal_size)
 
 
 def hanging_words(points: int) -> str:

@@ -81,11 +81,23 @@ class Boneyard:
         return out
 
 
+SHORT_MOVES = {"passed": "pass"}
+"""A move said in the row's short form (``tile``): what it laid, or what it did."""
+
+
 def _brief(last: str, form: str) -> str:
-    """A seat's last move, in full (``drew 3, 10-1``) or just what it laid (``10-1``;
-    Chicken Foot's ``centre 9-9`` as ``9-9``)."""
+    """A seat's last move, in full (``drew 3, 10-1``) or just what it laid or did
+    (``10-1``, Chicken Foot's ``centre 9-9`` as ``9-9``, ``pass``, ``drew…`` while it
+    draws).
+
+    >>> [_brief(w, "tile") for w in ("drew 3, 10-1", "centre 9-9", "drew 1, passed", "drew 2…")]
+    ['10-1', '9-9', 'pass', 'drew…']
+    """
     if form == "tile":
-        return last.split(", ", 1)[-1].removeprefix("centre ")
+        said = last.split(", ", 1)[-1].removeprefix("centre ")
+        if said.startswith("drew ") and said.endswith("…"):
+            return "drew…"
+        return SHORT_MOVES.get(said, said)
     return last
 
 
@@ -388,12 +400,12 @@ def hand_rows(
 
 def _reserve(seats: Sequence[SeatInfo], last: str, think: str = THINKING) -> int:
     """The cells "thinking…" adds beside the CPU seat it widens most (in place of its
-    last move when the row shows last moves)."""
+    last move when the row shows last moves; none when it is no wider than the move)."""
     said = len((" · " if len(think) > 1 else " ") + think)
     return max(
-        (said - (len(" · " + _brief(s.last, last)) if last and s.last else 0) for s in seats
-         if s.seat != 0),
-        default=0,
+        0,
+        *(said - (len(" · " + _brief(s.last, last)) if last and s.last else 0) for s in seats
+          if s.seat != 0),
     )  # fmt: skip
 
 
