@@ -344,3 +344,19 @@ async def test_pace_and_tiles_are_player_settings_on_the_settings_screen() -> No
         assert app.pace.cpu == 1.8 and app.tile_style == "unicode"
         assert isinstance(app.screen, TableScreen)
         assert app.table.session.pace.cpu == 1.8 and app.table.tile_style == "unicode"
+
+
+def test_the_move_log_never_parts_a_seats_name() -> None:
+    """A row of the move log never ends in "CPU" with the seat's number on the next
+    ("CPU 4 played 10-7 on CPU" / "2's train"), at any width the log has."""
+    from dominoes_tui.table.words import LogEntry
+    from dominoes_tui.tui.widgets.log import entry_rows
+
+    for n in range(1, 8):
+        for other in ("CPU 2's train", "the Mexican train", "CPU (Easy)'s train"):
+            what = f"played 10-7 on {other}"
+            entry = LogEntry(1, n, "play", f"CPU {n} {what}", what=what)
+            for width in range(16, 41):
+                rows = [r.plain for r in entry_rows(entry, width)]
+                assert not any(r.rstrip().endswith("CPU") for r in rows), (width, rows)
+                assert " ".join(" ".join(rows).split()) == entry.text
