@@ -28,18 +28,11 @@ NOTE_STYLE = "dim"
 
 NBSP = "\u00a0"
 _GLUE = re.compile(r" (the|scoring|drew|and) (\S+)")
-_SEAT = re.compile(r"\bCPU (\d+|\(\w+\))")
-"""A seat's name of two words (``CPU 2``, ``CPU (Easy)``): never parted at a row's end."""
 
 
 def _glued(text: str) -> str:
-    """Keep "the 4", "scoring 10", a seat's name ("CPU 2's train") and the last short
-    word on one row (no lone "4", no "CPU" / "2's train").
-
-    >>> _glued("CPU 4 played 10-7 on CPU 2's train").replace(NBSP, "_")
-    "CPU_4 played 10-7 on CPU_2's train"
-    """
-    text = _SEAT.sub(lambda m: f"CPU{NBSP}{m.group(1)}", text)
+    """Keep "the 4", "scoring 10" and the last short word on one row (no lone "4"; a
+    seat's name is kept whole by :func:`~dominoes_tui.table.words.wrap` itself)."""
     text = _GLUE.sub(lambda m: f" {m.group(1)}{NBSP}{m.group(2)}", text)
     head, sep, last = text.rpartition(" ")
     if sep and len(last) <= 4:
