@@ -327,8 +327,8 @@ class TableQueries:
     def _rounds_prompt(self) -> Sentence:
         g = self.game
         opening = self.hand_words and not g.events
-        if opening and g.turn != YOU:
-            return Sentence("", self.hand_words, "prompt", round_title(g) + ".")
+        if opening and g.turn != YOU:  # the round itself: on the scores row, said once
+            return Sentence("", self.hand_words, "prompt")
         if g.turn != YOU:
             return NOTHING
         legal = g.legal_actions()
@@ -339,11 +339,7 @@ class TableQueries:
             if any(isinstance(a, Stop) for a in legal):
                 return Sentence("", "Nothing more fits your run: s to stop.", "prompt")
             return NOTHING
-        turn = rounds_turn(n, g, self.names)
-        if opening:  # the round's words before the first move, then what to do
-            lead = round_title(g) + "."
-            return Sentence(lead, turn.text, "prompt", turn.short)
-        return turn
+        return rounds_turn(n, g, self.names)
 
     def _lead_words(self) -> str:
         g = self.game

@@ -51,6 +51,7 @@ from .glance import (
     bonus_words,
     fives_words,
     hanging_words,
+    widest_last,
 )
 from .log import (
     LogEntry,
@@ -195,6 +196,7 @@ __all__ = [
     "hand_over_line",
     "hand_word",
     "hanging_words",
+    "widest_last",
     "held_counts",
     "hint_words",
     "key_refusal",

@@ -23,13 +23,15 @@ from ...table.words import (
     NEW_GIVES_UP,
     clock_offer_words,
     hand_how,
-    log_lines,
+    log_entries,
     match_headline,
+    place_words,
     resume_question,
 )
 from .. import strategy_coach
 from ..dismiss import DismissOnce
 from ..messages import OpenReview, PlayDeal, Quit
+from ..widgets.kept import KeptStatic
 from ..widgets.keybar import KeyFooter
 from ..words import saved_summary, score_text, second_person, target_text
 
@@ -501,7 +503,7 @@ class ResumeOrNewScreen(DismissOnce, ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="resume-or-new"):
-            yield Static(Text(resume_question(self.summary)), id="dialog-title")
+            yield KeptStatic(Text(resume_question(self.summary)), id="dialog-title")
             yield Static(NEW_GIVES_UP, id="resume-note")
             with Horizontal(id="buttons"):
                 yield Button("Resume (r)", id="resume", variant="primary")
@@ -603,7 +605,7 @@ class WatchScreen(DismissOnce, ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="watch"):
             yield Static("Watching the match in the other window", id="dialog-title")
-            yield Static(Text("Reading its save…"), id="watch-text")
+            yield KeptStatic(Text("Reading its save…"), id="watch-text")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -644,7 +646,10 @@ class WatchScreen(DismissOnce, ModalScreen[None]):
             summary = saved_summary(saved)
             t.append(summary[0].upper() + summary[1:], "bold")
             g = saved.game
-            lines = log_lines(g.events, saved.info.names)[-self.MOVES :]
+            names = saved.info.names
+            where = place_words(g, names)  # the trains' and the foot's places, by name
+            lines = [e.text for e in log_entries(g.events, names, g.hand_no, where)]
+            lines = lines[-self.MOVES :]
             t.append("\n\n")
             dealt = "round" if g.rules.is_rounds else "hand"
             t.append("\n".join(lines) if lines else f"The {dealt} has just been dealt.")
@@ -658,7 +663,7 @@ class WatchScreen(DismissOnce, ModalScreen[None]):
             )
         if t.plain != self.said:
             self.said = t.plain
-            self.query_one("#watch-text", Static).update(t)
+            self.query_one("#watch-text", KeptStatic).keep(t)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -11,7 +11,7 @@ in the recent matches (its accuracy is then kept and charted).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from rich import box
@@ -29,11 +29,20 @@ from textual_plotext import PlotextPlot
 from ... import store
 from ...engine import VariantError
 from ...engine.levels import LEVELS
-from ...report import per_hand, percent
+from ...report import (
+    Column,
+    deal_unit,
+    deals_count,
+    deals_header,
+    fit_columns,
+    per_hand,
+    percent,
+)
 from ...store import HandRecord, MatchRecord
 from ...store.rating import FAMILIES, FAMILY_NAMES, FamilyRating, LevelRatings, Rating, Ratings
 from ...store.stats import AccuracyPoint, GroupStats, ResultPoint, Stats
 from ...table.review_job import job_of_record
+from ...table.words import hand_word
 from ..dismiss import DismissOnce
 from ..messages import OpenReplay, OpenReview
 from ..widgets.keybar import KeyFooter
@@ -336,7 +345,8 @@ def accuracy_label(points: Sequence[AccuracyPoint]) -> Text:
 
 
 def summary_text(st: Stats) -> Table:
-    """Matches, win rate, points per hand and streaks, as a two-column grid."""
+    """Matches, win rate, points per hand (per round in Mexican Train and Chicken Foot)
+    and streaks, as a two-column grid."""
     tot = st.total
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold #d9b24a", no_wrap=True)
@@ -347,9 +357,9 @@ def summary_text(st: Stats) -> Table:
     grid.add_row("Win rate", f"{percent(tot.win_rate)} ({tot.wins} won, {tot.losses} lost{draws})")
     if tot.per_hand_kind == "mixed":  # penalties and points do not average together
         for g in st.by_variant:
-            grid.add_row(f"Per hand, {g.variant}", _per_hand_words(g))
+            grid.add_row(f"Per {g.unit}, {g.variant}", _per_hand_words(g))
     else:
-        grid.add_row("Per hand", _per_hand_words(tot))
+        grid.add_row(f"Per {tot.unit}", _per_hand_words(tot))
     grid.add_row("Longest winning streak", f"{st.longest_streak} (now {st.current_streak})")
     return grid
 
@@ -357,24 +367,26 @@ def summary_text(st: Stats) -> Table:
 def _per_hand_words(g: GroupStats) -> str:
     if g.per_hand is None:
         return "–"
-    hands = f"{g.hands} hand{'s' * (g.hands != 1)}"
+    hands = deals_count(g)
     if g.per_hand_kind == "penalty":
         return f"{g.per_hand:.1f} penalty points against you ({hands})"
     return f"{g.per_hand:.1f} points scored ({hands})"
 
 
-GROUP_COLUMNS: list[Column] = [
-    ("Variant", "Variant", 9, False),
-    ("CPU", "CPU", 8, False),
-    ("Played", "Pl.", 7, True),
-    ("Won", "W", 6, True),
-    ("Lost", "L", 6, True),
-    ("Drawn", "D", 2, True),
-    ("Left", "Left", 3, True),
-    ("Win %", "Win%", 8, True),
-    ("Per hand", "Per hand", 5, True),
-]
-"""The columns of "By variant and CPU level"; at 80 columns the least needed give way."""
+def group_columns(unit: str = "hand") -> list[Column]:
+    """The columns of "By variant and CPU level" (``unit``: what its deals are called,
+    :func:`~dominoes_tui.report.deal_unit`); at 80 columns the least needed give way."""
+    return [
+        ("Variant", "Variant", 9, False),
+        ("CPU", "CPU", 8, False),
+        ("Played", "Pl.", 7, True),
+        ("Won", "W", 6, True),
+        ("Lost", "L", 6, True),
+        ("Drawn", "D", 2, True),
+        ("Left", "Left", 3, True),
+        ("Win %", "Win%", 8, True),
+        (f"Per {unit}", f"Per {unit}", 5, True),
+    ]
 
 
 def _group_row(g: GroupStats, all_levels: bool = False) -> list[str | Text]:
@@ -392,8 +404,8 @@ def _group_row(g: GroupStats, all_levels: bool = False) -> list[str | Text]:
 
 
 def groups_table(st: Stats, width: int = 200) -> Table:
-    """Win rate and points per hand for each variant and CPU level played, in the
-    columns that fit ``width`` (none is cut: the least needed give way)."""
+    """Win rate and points per hand (or round) for each variant and CPU level played, in
+    the columns that fit ``width`` (none is cut: the least needed give way)."""
     t = Table(
         title="By variant and CPU level",
         title_justify="left",
@@ -408,10 +420,11 @@ def groups_table(st: Stats, width: int = 200) -> Table:
     levels = [_group_row(g, all_levels=True) for g in st.by_level]
     if len(st.by_variant_level) <= 1:
         levels = []
+    columns = group_columns(deal_unit(g.unit for g in st.by_variant_level if g.hands))
     # each column pads 1 a side and the box puts 1 between: 3 apart, an edge each side
-    keep = fit_columns(GROUP_COLUMNS, rows + levels, width - 2, gap=3)
+    keep = fit_columns(columns, rows + levels, width - 2, gap=3)
     for i, header in keep:
-        right = GROUP_COLUMNS[i][3]
+        right = columns[i][3]
         t.add_column(header, justify="right" if right else "left", no_wrap=True)
     for row in rows:
         t.add_row(*(row[i] for i, _ in keep))
@@ -420,69 +433,23 @@ def groups_table(st: Stats, width: int = 200) -> Table:
     return t
 
 
-Column = tuple[str, str, int, bool]
-"""A table column: its header, a shorter header, its priority (the lowest is left out
-first when the width is short) and whether it is right-aligned."""
-
-
-def fit_columns(
-    columns: Sequence[Column],
-    rows: Sequence[Sequence[str | Text]],
-    width: int,
-    gap: int = 2,
-    quiet: Collection[str] = ("Drawn", "Left", "Accuracy"),
-) -> list[tuple[int, str]]:
-    """The columns that fit ``width`` (by index, with the header to show), decided from
-    the width and the cells: all with their headers if they fit, else without the
-    ``quiet`` columns that say nothing here (every cell 0 or –: no draws), else with the
-    short headers, else the lowest priorities left out one by one. ``gap``: columns between two.
-
-    >>> cols = [("Variant", "Variant", 9, False), ("How it ended", "Ended", 1, False)]
-    >>> rows = [["classic", "target reached"]]
-    >>> fit_columns(cols, rows, 40)
-    [(0, 'Variant'), (1, 'How it ended')]
-    >>> fit_columns(cols, rows, 12)
-    [(0, 'Variant')]
-    """
-
-    def cell_width(i: int, header: str) -> int:
-        return max([len(header), *(len(str(r[i])) for r in rows)])
-
-    def total(keep: list[int], short: bool) -> int:
-        widths = [cell_width(i, columns[i][1] if short else columns[i][0]) for i in keep]
-        return sum(widths) + gap * max(0, len(keep) - 1)
-
-    keep = list(range(len(columns)))
-    if total(keep, short=False) <= width:
-        return [(i, columns[i][0]) for i in keep]
-    said = [
-        i
-        for i in keep
-        if columns[i][0] not in quiet or any(str(r[i]) not in ("0", "–") for r in rows)
+def recent_columns(unit: str = "hand") -> list[Column]:
+    """The recent matches' columns (``unit``: what their deals are called, ``Hands``,
+    ``Rounds`` or ``Hands/rounds``); at 80 columns the least needed give way."""
+    return [
+        ("N", "N", 9, True),
+        ("Variant", "Variant", 8, False),
+        ("CPU", "CPU", 5, False),
+        ("Result", "Result", 9, False),
+        ("Score", "Score", 7, False),
+        (*deals_header(unit), 3, True),
+        ("How it ended", "Ended", 2, False),
+        ("Accuracy", "Acc.", 4, True),
     ]
-    if said and total(said, short=False) <= width:
-        return [(i, columns[i][0]) for i in said]
-    keep = said or keep
-    while len(keep) > 1 and total(keep, short=True) > width:
-        keep.remove(min(keep, key=lambda i: (columns[i][2], -i)))
-    return [(i, columns[i][1]) for i in keep]
-
-
-RECENT_COLUMNS: list[Column] = [
-    ("N", "N", 9, True),
-    ("Variant", "Variant", 8, False),
-    ("CPU", "CPU", 5, False),
-    ("Result", "Result", 9, False),
-    ("Score", "Score", 7, False),
-    ("Hands", "H", 3, True),
-    ("How it ended", "Ended", 2, False),
-    ("Accuracy", "Acc.", 4, True),
-]
-"""The recent matches' columns; at 80 columns the least needed give way."""
 
 
 def recent_row(m: MatchRecord) -> list[str | Text]:
-    """One recent match's cells, in the order of :data:`RECENT_COLUMNS`."""
+    """One recent match's cells, in the order of :func:`recent_columns`."""
     return [
         str(m.id),
         Text(m.variant),  # a name from the player's files: text, not markup
@@ -496,7 +463,8 @@ def recent_row(m: MatchRecord) -> list[str | Text]:
 
 
 class StatsScreen(DismissOnce, Screen[None]):
-    """Matches, win rates by variant and CPU level, points per hand, streaks, recent form."""
+    """Matches, win rates by variant and CPU level, points per hand or round, streaks,
+    recent form."""
 
     RECENT = 20
     RECENT_ROWS = 10
@@ -758,14 +726,15 @@ class StatsScreen(DismissOnce, Screen[None]):
         table = self.query_one("#recent", DataTable)
         table.clear(columns=True)
         rows = [recent_row(m) for m in recent]
-        keep = fit_columns(RECENT_COLUMNS, rows, self.body_width() - 2)  # cells pad 1 a side
+        columns = recent_columns(deal_unit(hand_word(m.is_rounds) for m in recent))
+        keep = fit_columns(columns, rows, self.body_width() - 2)  # cells pad 1 a side
         for i, header in keep:
-            right = RECENT_COLUMNS[i][3]
+            right = columns[i][3]
             table.add_column(Text(header, justify="right" if right else "left"), key=header)
         for m, row in zip(recent, rows):
             cells = []
             for i, _header in keep:
-                right = RECENT_COLUMNS[i][3]
+                right = columns[i][3]
                 cell = row[i] if isinstance(row[i], Text) else Text(row[i])
                 if right:
                     cell.justify = "right"

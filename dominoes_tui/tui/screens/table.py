@@ -44,7 +44,7 @@ from ...table import (
     TouchQuestion,
     Waiting,
 )
-from ...table.words import RESUMED
+from ...table.words import RESUMED, widest_last
 from ..messages import LeaveTable, NewGame, Quit, StartMatch
 from ..strategy_coach import TableCoach
 from ..widgets.clock import clock_text
@@ -546,8 +546,9 @@ class TableScreen(Screen):
         else:
             bone = Boneyard(view.boneyard_count, 0, draws=False)
         clocks = {seat: clock_text(s.clock, seat) for seat in range(r.players)}
-        # beyond four seats, two rows: four seats each, the boneyard on the first
-        return seat_rows(s.seats(), width, s.thinking_seat, bone, clocks)
+        # beyond four seats, two rows: four seats each, the boneyard on the first; the
+        # form the row has at its widest, so that it keeps it from turn to turn
+        return seat_rows(s.seats(), width, s.thinking_seat, bone, clocks, widest_last(r))
 
     def _scores_text(self, width: int) -> Text:
         """The target, each side's score (held points spelled out, All Fives' points just
