@@ -477,7 +477,8 @@ def stats(
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of tables."),
     recent: int = typer.Option(20, "--recent", min=0, help="How many recent results to show."),
 ) -> None:
-    """Your record against the CPU: win rates, points per hand, streaks, recent form."""
+    """Your record against the CPU: win rates, points per hand or round, streaks, recent
+    form."""
     from rich.console import Console
 
     from .report import render_stats
@@ -501,7 +502,8 @@ def stats(
     elif not st.total.matches:
         typer.echo("No matches recorded yet: play one with `dominoes play`.")
     else:
-        Console().print(render_stats(st, latest, ratings))
+        console = Console()
+        console.print(render_stats(st, latest, ratings, width=console.width))
 
 
 @app.command(context_settings={"ignore_unknown_options": True})  # `replay -1`: an argument

@@ -24,3 +24,17 @@ def dominoes_home(tmp_path_factory, monkeypatch):
     home = tmp_path_factory.mktemp("dominoes_home")
     monkeypatch.setenv("DOMINOES_TUI_HOME", str(home))
     return home
+
+
+@pytest.fixture
+def test_levels(monkeypatch):
+    """The tests' own levels' ratings (``store_helpers.TEST_LEVELS``), so that snapshots and
+    the ratings a test checks do not move when ``benchmarks/calibrate_levels.py`` writes
+    new ones; the shipped file's own checks are in tests/store/test_rating.py."""
+    from store_helpers import TEST_LEVELS, use_levels
+
+    from dominoes_tui.store import rating
+
+    use_levels(monkeypatch, TEST_LEVELS)
+    yield TEST_LEVELS
+    rating.shipped_levels.cache_clear()

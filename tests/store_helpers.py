@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from dominoes_tui.ai import make_player
 from dominoes_tui.engine import (
@@ -16,6 +19,7 @@ from dominoes_tui.engine import (
     new_game,
     seat_view,
 )
+from dominoes_tui.store import rating
 
 
 def cpu_step(game: Game, players: list) -> None:
@@ -61,3 +65,14 @@ def state(game: Game) -> dict[str, Any]:
     out = {name: getattr(game, name) for name in slots if name != "rng"}
     out["rng"] = game.rng.getstate()
     return out
+
+
+TEST_LEVELS = Path(__file__).parent / "level_ratings.json"
+"""The tests' own CPU levels' ratings (round numbers, Easy < Medium < Hard < Expert)."""
+
+
+def use_levels(monkeypatch: pytest.MonkeyPatch, path: Path) -> None:
+    """The CPU levels' ratings are read from ``path`` (a missing file: none) instead of
+    the shipped ``data/level_ratings.json``, until the test ends."""
+    monkeypatch.setattr(rating, "CALIBRATION", path)
+    rating.shipped_levels.cache_clear()

@@ -249,6 +249,22 @@ def played_a_match(home: Path | None = None) -> bool:
         return True
 
 
+def clock_offered(home: Path | None = None) -> bool:
+    """Is the clock still offered rather than set (a bare ``dominoes play`` deals without
+    it, and its match-over offers it)? True until the person has finished a match and
+    played one with a clock; a history that cannot be read: False (the house's own ways).
+    SQLite: call it off the start menu's first frame."""
+    from .history import History
+
+    history = History(home)
+    if not history.path.exists():
+        return True
+    try:
+        return history.finished_count() == 0 or not history.played_with_a_clock()
+    except Exception:  # noqa: BLE001 - unreadable: not known to be a newcomer
+        return False
+
+
 def abandon_autosave(home: Path | None = None) -> Recorded:
     """Give up the match in the autosave: record it as abandoned (or finished, if it
     was over) and delete it. An unusable save is moved aside and its problem returned."""
@@ -284,6 +300,7 @@ __all__ = [
     "TableLock",
     "abandon_autosave",
     "played_a_match",
+    "clock_offered",
     "abandon_match",
     "autosave",
     "autosave_path",

@@ -40,12 +40,12 @@ from ..engine import (
     new_game,
     replay_game,
 )
-from ..engine.rules import load_variants_noted, rules_from_dict
+from ..engine.rules import ROUND_LAYOUTS, load_variants_noted, rules_from_dict
 from .paths import data_dir, iso, set_aside, shown_path, utc_now
 from .rating import LevelRatings, MatchFacts, Ratings, replay, shipped_levels
 from .saves import MatchInfo, undo_words
 from .schema import SCHEMA_VERSION, Unusable, migrate, schema_version
-from .stats import AccuracyPoint, Stats, compute_stats
+from .stats import AccuracyPoint, Stats, SummaryRow, compute_stats
 
 DB_NAME = "history.sqlite3"
 
@@ -119,6 +119,18 @@ class MatchRecord:
         return rules_from_dict(self.variant, self.settings, file=f"history match {self.id}")
 
     @property
+    def is_rounds(self) -> bool:
+        """Mexican Train or Chicken Foot: its deals are rounds (from its settings, so
+        a match whose rules no longer load still says so)."""
+        return self.settings.get("layout") in ROUND_LAYOUTS
+
+    @property
+    def hands_words(self) -> str:
+        """The deals it had, in the house's word: ``9 hands``, ``1 round``."""
+        word = "round" if self.is_rounds else "hand"
+        return f"{self.hands} {word}{'s' * (self.hands != 1)}"
+
+    @property
     def human_seat(self) -> int:
         """The person's seat in the match: the first seat of their side."""
         rules = self.rules()
@@ -136,11 +148,11 @@ class MatchRecord:
 
     def heading(self) -> str:
         """One line naming the match: ``Match 12 · classic against Hard ·
-        2026-11-29 10:04 · you lost 87–104 in 9 hands`` (``· 1 undo`` after it when the
-        person took a move back)."""
+        2026-11-29 10:04 · you lost 87–104 in 9 hands`` (``in 2 rounds`` in Mexican Train
+        and Chicken Foot; ``· 1 undo`` after it when the person took a move back)."""
         score = self.score_words()
         outcome = _OUTCOME_WORDS.get(self.outcome, self.outcome)
-        hands = f"{self.hands} hand{'s' * (self.hands != 1)}"
+        hands = self.hands_words
         level = self.cpu_level.capitalize()
         ended = self.ended_at[:16].replace("T", " ")
         undos = f" · {self.undo_words}" if self.undos else ""
@@ -356,6 +368,7 @@ class History:
             "hints": max(0, int(info.hints)),
             "coach_backs": max(0, int(info.coach_backs)),
             "daily": int(bool(info.daily)),
+            "coached": int(bool(info.coached)),
         }
         cols = ", ".join(row)
         marks = ", ".join(f":{k}" for k in row)
@@ -462,6 +475,21 @@ class History:
             ).fetchone()
         return int(r[0])
 
+    def played_with_a_clock(self) -> bool:
+        """Whether a match here (finished or not) had a chess clock or a turn limit."""
+        with self._db() as conn:
+            rows = conn.execute("SELECT settings FROM matches").fetchall()
+        for (settings,) in rows:
+            try:
+                data = json.loads(settings)
+            except (TypeError, ValueError):
+                continue
+            if isinstance(data, dict) and any(
+                type(data.get(k)) is int and data[k] > 0 for k in ("clock_minutes", "turn_seconds")
+            ):
+                return True
+        return False
+
     def latest_id(self) -> int | None:
         with self._db() as conn:
             r = conn.execute("SELECT max(id) FROM matches").fetchone()
@@ -492,7 +520,7 @@ class History:
         with self._db() as conn:
             rows = conn.execute(
                 "SELECT id, variant, settings, cpu_level, outcome, scores, human_side, "
-                "end_reason, ended_at, undos, hints, coach_backs, daily "
+                "end_reason, ended_at, undos, hints, coach_backs, daily, coached "
                 "FROM matches ORDER BY id"
             ).fetchall()
         known = load_variants_noted()[0]
@@ -508,29 +536,32 @@ class History:
                     except (ValueError, TypeError, KeyError) as e:
                         raise DamagedRow(f"its rules are not valid ({e})") from None
                     rules_of[(variant, settings)] = rules
-                counts = [r[k] for k in ("undos", "hints", "coach_backs", "daily")]
+                counts = [r[k] for k in ("undos", "hints", "coach_backs", "daily", "coached")]
                 if not all(_whole(v) and v >= 0 for v in counts):
                     raise DamagedRow("its counts are not valid")
                 outcome = _field(r, "outcome", str)
                 if outcome not in OUTCOMES:
                     raise DamagedRow("its outcome is not valid")
-                out.append(
-                    MatchFacts(
-                        match_id=r["id"],
-                        rules=rules,
-                        level=_field(r, "cpu_level", str),
-                        outcome=outcome,
-                        scores=_ints(r, "scores"),
-                        human_side=_field(r, "human_side", int),
-                        end_reason=_field(r, "end_reason", str),
-                        ended_at=_field(r, "ended_at", str),
-                        house=known.get(variant),
-                        undos=counts[0],
-                        hints=counts[1],
-                        coach_backs=counts[2],
-                        daily=bool(counts[3]),
-                    )
+                facts = MatchFacts(
+                    match_id=r["id"],
+                    rules=rules,
+                    level=_field(r, "cpu_level", str),
+                    outcome=outcome,
+                    scores=_ints(r, "scores"),
+                    human_side=_field(r, "human_side", int),
+                    end_reason=_field(r, "end_reason", str),
+                    ended_at=_field(r, "ended_at", str),
+                    house=known.get(variant),
+                    undos=counts[0],
+                    hints=counts[1],
+                    coach_backs=counts[2],
+                    daily=bool(counts[3]),
+                    coached=bool(counts[4]),
                 )
+                why = facts.problem()  # a seat or a score count its table does not have
+                if why is not None:
+                    raise DamagedRow(f"its {why}")
+                out.append(facts)
             except DamagedRow:
                 self.skipped.append(r["id"])  # a damaged row: left out, said in ``note``
         return out
@@ -600,9 +631,10 @@ class History:
                 self.skipped.append(r["id"])  # a damaged row: left out, said in ``note``
         return out
 
-    def summary_rows(self) -> list[tuple[int, str, str, str, str, int, int]]:
+    def summary_rows(self) -> list[SummaryRow]:
         """Per match, oldest first: id, variant, scoring, cpu level, outcome, hands,
-        and the sum of the person's points over its hands (for :func:`compute_stats`)."""
+        the sum of the person's points over its hands and whether they are rounds
+        (for :func:`compute_stats`)."""
         with self._db() as conn:
             rows = conn.execute(
                 """
@@ -624,10 +656,12 @@ class History:
                 self.skipped.append(mid)  # a damaged row: left out, said in ``note``
                 continue
             try:
-                scoring = str(json.loads(settings).get("scoring", "winner_takes"))
+                said = json.loads(settings)
+                scoring = str(said.get("scoring", "winner_takes"))
+                rounds = said.get("layout") in ROUND_LAYOUTS
             except (ValueError, TypeError, AttributeError, RecursionError):
-                scoring = "winner_takes"
-            out.append((mid, variant, scoring, level, outcome, hands, points))
+                scoring, rounds = "winner_takes", False
+            out.append((mid, variant, scoring, level, outcome, hands, points, rounds))
         return out
 
 

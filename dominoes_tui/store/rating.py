@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import Rules
 from ..engine.levels import LEVELS
+from ..engine.rules import deal_size_for, follow
 
 if TYPE_CHECKING:
     from openskill.models import PlackettLuce
@@ -54,9 +55,9 @@ FAMILY_NAMES = {
     PARTNERS: "Partners' games",
     ROUNDS: "Mexican Train and Chicken Foot",
 }
-IGNORED = ("players", "hand_size", "clock_minutes", "turn_seconds")
-"""Settings a rated match may change from the house's: the seats (and the deal that
-follows them) and the clock."""
+IGNORED = ("players", "clock_minutes", "turn_seconds")
+"""Settings a rated match may change from the house's: the seats and the clock. The tiles
+a hand may differ only where the house's own deal follows the seats (:func:`changed_rules`)."""
 
 
 def shown(mu: float) -> float:
@@ -91,6 +92,43 @@ def family_of(rules: Rules) -> str | None:
     return None
 
 
+def changed_rules(rules: Rules, house: Rules) -> list[str]:
+    """The settings of ``rules`` that are not the house's at these seats: the house's
+    deal follows the seats where it deals by their number (R-D-4), the clock may be any.
+
+    >>> from dominoes_tui.engine import load_variant
+    >>> changed_rules(load_variant("draw", hand_size=2), load_variant("draw"))
+    ['hand_size']
+    >>> changed_rules(load_variant("standard-draw", players=3), load_variant("standard-draw"))
+    []
+    >>> changed_rules(load_variant("mexican-train", players=6, clock_minutes=20),
+    ...               load_variant("mexican-train"))
+    []
+    """
+    at_seats = house.to_dict() | follow(house, {"players": rules.players})
+    mine = rules.to_dict()
+    skip = {"description", "house", "options", "hand_size", *IGNORED}
+    changed = [k for k in mine if k not in skip and at_seats.get(k) != mine[k]]
+    if rules.deal_size != house_deal(house, rules.players):  # 12 is 0 (by the seats) at 6
+        changed.append("hand_size")
+    return changed
+
+
+def house_deal(house: Rules, players: int) -> int:
+    """The tiles a hand the house deals to ``players`` seats.
+
+    >>> from dominoes_tui.engine import load_variant
+    >>> house_deal(load_variant("mexican-train"), 6), house_deal(load_variant("draw"), 2)
+    (12, 7)
+    """
+    size = (house.to_dict() | follow(house, {"players": players}))["hand_size"]
+    return size or deal_size_for(house.layout, house.set, players)
+
+
+COACH_ON = "the coach is on"
+COACH_WAS_ON = "the coach was on"
+
+
 def casual_reason(
     rules: Rules,
     level: str,
@@ -101,10 +139,14 @@ def casual_reason(
     undos: int = 0,
     hints: int = 0,
     coach_backs: int = 0,
+    coached: bool = False,
+    coach_on: bool = False,
     finished: bool = True,
 ) -> str | None:
     """Why a match is casual, in a few words (None: it is rated). ``house``: the
-    variant's own rules (None: the house is not known any more)."""
+    variant's own rules (None: the house is not known any more). ``coached``: the coach
+    (its guide or its tips) was on at the table at some time in the match; ``coach_on``:
+    it is on now (the table's words: "the coach is on")."""
     if practice:
         return "a practice hand"
     if daily:
@@ -115,7 +157,11 @@ def casual_reason(
         return "line games of three or four each for themselves are not rated"
     if house is None:
         return f"the house {rules.name} is not known"
-    if any(k not in IGNORED for k in rules.differences(house)):
+    changed = changed_rules(rules, house)
+    if changed == ["hand_size"]:
+        theirs = house_deal(house, rules.players)
+        return f"hands of {rules.deal_size} tiles, not the house's {theirs}"
+    if changed:
         return "the rules differ from the house's"
     if undos:
         return "a move was taken back"
@@ -123,6 +169,10 @@ def casual_reason(
         return "a hint was used"
     if coach_backs:
         return "the coach's take-back was used"
+    if coach_on:
+        return COACH_ON
+    if coached:
+        return COACH_WAS_ON
     if not finished:
         return "it was not played out"
     return None
@@ -257,6 +307,7 @@ class MatchFacts:
     undos: int = 0
     hints: int = 0
     coach_backs: int = 0
+    coached: bool = False
 
     def casual(self) -> str | None:
         return casual_reason(
@@ -267,8 +318,19 @@ class MatchFacts:
             undos=self.undos,
             hints=self.hints,
             coach_backs=self.coach_backs,
+            coached=self.coached,
             finished=self.outcome in ("win", "loss", "draw"),
         )
+
+    def problem(self) -> str | None:
+        """Why these facts cannot be a match at their table (a damaged record), in a few
+        words completing "its …"; None when they can."""
+        sides = self.rules.sides
+        if isinstance(self.human_side, bool) or not 0 <= self.human_side < sides:
+            return f"human side {self.human_side} is not one of the table's {sides}"
+        if len(self.scores) != sides:
+            return f"{len(self.scores)} scores do not fit the table's {sides} sides"
+        return None
 
 
 def _to_model(r: tuple[float, float]) -> tuple[float, float]:
@@ -276,7 +338,11 @@ def _to_model(r: tuple[float, float]) -> tuple[float, float]:
 
 
 def rate(player: Rating, facts: MatchFacts, levels: LevelRatings) -> Rating:
-    """``player``'s rating after the rated match ``facts`` (the CPU levels do not move)."""
+    """``player``'s rating after the rated match ``facts`` (the CPU levels do not move);
+    ValueError if the facts cannot be a match at their table (:meth:`MatchFacts.problem`)."""
+    why = facts.problem()
+    if why is not None:
+        raise ValueError(f"match {facts.match_id}: its {why}")
     family = family_of(facts.rules)
     level = levels.of(family, facts.level) if family else None
     if family is None or level is None:
@@ -292,10 +358,7 @@ def rate(player: Rating, facts: MatchFacts, levels: LevelRatings) -> Rating:
         # a free-for-all table, ranked by the totals (the lowest wins); ties share a rank
         seats = facts.rules.players
         teams = [[you] if s == facts.human_side else [cpu()] for s in range(seats)]
-        scores = list(facts.scores)
-        if len(scores) != seats:
-            return player
-        ranks = [float(x) for x in scores]
+        ranks = [float(x) for x in facts.scores]
         if facts.outcome == "loss" and facts.end_reason in ("resign", "time"):
             ranks[facts.human_side] = max(ranks) + 1  # given up, or the flag fell: last
         elif facts.outcome == "win":
@@ -377,6 +440,10 @@ class Ratings:
         return self.levels.problem
 
     def to_dict(self) -> dict[str, Any]:
+        """Per family its rating, uncertainty and history (``dominoes stats --json``); with
+        no levels' ratings to rate against, every family is null and ``problem`` says why."""
+        if self.problem:
+            return {"families": dict.fromkeys(self.families), "levels": {}, "problem": self.problem}
         return {
             "families": {f: fr.to_dict(self.levels) for f, fr in self.families.items()},
             "levels": {

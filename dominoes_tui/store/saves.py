@@ -68,6 +68,8 @@ MAX_SECONDS = 10.0**9
 """Seconds of play a save may claim (about 30 years)."""
 MAX_UNDOS = 10**6
 """More take-backs than this in one match is a damaged save."""
+NEXT_TIMING_KEYS = ("clock_minutes", "turn_seconds")
+"""What a save keeps of its rematch's rules (``MatchInfo.next_timing``)."""
 MAX_SEED = 2**128
 """Seeds a save may hold, either sign (what it writes it reads back)."""
 _NAME_RE = re.compile(r"[\w .'()\-]+")
@@ -99,8 +101,14 @@ class MatchInfo:
     """Hints the person asked for in this match (``h``): it is casual then."""
     coach_backs: int = 0
     """Moves the person took back when the coach asked before a blunder."""
+    coached: bool = False
+    """The coach (its guide or its tips) was on at the table at some time in this match:
+    it is casual then."""
     daily: bool = False
     """The daily deal (never in the save slot: not saved)."""
+    next_timing: dict[str, int] = field(default_factory=dict)
+    """The clock the rematch offers where this match had none (a newcomer's untimed
+    match): ``{"clock_minutes": 15}``; empty for any other match."""
     now: Callable[[], float] = field(default=time.monotonic, repr=False, compare=False)
     _since: float = field(default=math.nan, repr=False, compare=False)
 
@@ -124,6 +132,8 @@ class MatchInfo:
             "undos": self.undos,
             "hints": self.hints,
             "coach_backs": self.coach_backs,
+            "coached": self.coached,
+            **({"next_timing": dict(self.next_timing)} if self.next_timing else {}),
         }
 
     @classmethod
@@ -160,6 +170,15 @@ class MatchInfo:
             if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_UNDOS:
                 raise ValueError(f"its {words} {_short(n)} are not a count")
             counts[key] = n
+        coached = data.get("coached", False)  # saves written before it have none
+        if not isinstance(coached, bool):
+            raise ValueError(f"its coach flag {_short(coached)} is not true or false")
+        timing = data.get("next_timing", {})  # saves of other matches have none
+        if not isinstance(timing, dict) or not all(
+            k in NEXT_TIMING_KEYS and type(v) is int and 0 <= v <= MAX_SECONDS
+            for k, v in timing.items()
+        ):
+            raise ValueError(f"its rematch's clock {_short(timing)} is not a clock")
         return cls(
             cpu_level=level,
             names=tuple(names),
@@ -169,6 +188,8 @@ class MatchInfo:
             played_seconds=float(played),
             undos=undos,
             **counts,
+            coached=coached,
+            next_timing=dict(timing),
             now=now,
         )
 

@@ -12,7 +12,7 @@ import json
 import sqlite3
 from collections.abc import Callable
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 
 def _v0_to_v1(conn: sqlite3.Connection) -> None:
@@ -118,12 +118,19 @@ def _v4_to_v5(conn: sqlite3.Connection) -> None:
         conn.execute(sql)
 
 
+def _v5_to_v6(conn: sqlite3.Connection) -> None:
+    """``coached`` (1: the coach, its guide or its tips, was on at the table during the
+    match: casual, issue 27). The matches before did not say: none."""
+    conn.execute("ALTER TABLE matches ADD COLUMN coached INTEGER NOT NULL DEFAULT 0")
+
+
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [
     _v0_to_v1,
     _v1_to_v2,
     _v2_to_v3,
     _v3_to_v4,
     _v4_to_v5,
+    _v5_to_v6,
 ]
 """``MIGRATIONS[v]`` takes the schema from version ``v`` to ``v + 1``."""
 assert len(MIGRATIONS) == SCHEMA_VERSION

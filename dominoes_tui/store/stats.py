@@ -2,6 +2,9 @@
 
 - ``win_rate`` is wins over *finished* matches (abandoned ones are counted
   as matches but are neither won nor lost); None when nothing is finished.
+- ``hands`` counts the deals played out: hands in the line games, rounds in Mexican
+  Train and Chicken Foot (``rounds`` says how many of them were rounds, so the words
+  can say "round" where the house does).
 - ``per_hand`` averages, over every hand played, the person's side's points
   in that hand: the penalty written against them in penalty-scored variants
   (lower is better), the points they scored in winner-takes variants (higher
@@ -24,8 +27,9 @@ from typing import Any
 LETTERS = {"win": "W", "loss": "L", "draw": "D", "abandoned": "A"}
 VALUES = {"W": 1.0, "D": 0.5, "L": 0.0, "A": 0.0}
 
-SummaryRow = tuple[int, str, str, str, str, int, int]
-"""id, variant, scoring, cpu level, outcome, hands, sum of the person's points."""
+SummaryRow = tuple[int, str, str, str, str, int, int, bool]
+"""id, variant, scoring, cpu level, outcome, hands, sum of the person's points, and
+whether its deals are rounds (Mexican Train, Chicken Foot)."""
 
 
 @dataclass(frozen=True)
@@ -45,6 +49,23 @@ class GroupStats:
     per_hand: float | None
     per_hand_kind: str | None
     """``"penalty"``, ``"points"``, ``"mixed"`` or None (no hands)."""
+    rounds: int = 0
+    """How many of ``hands`` were rounds (Mexican Train, Chicken Foot): all of them, none,
+    or some when the group mixes the houses."""
+
+    @property
+    def unit(self) -> str:
+        """What the group's deals are called: ``hand``, ``round``, or ``hand or round``
+        when it has both (``hand`` when it has none).
+
+        >>> from dataclasses import replace
+        >>> g = GroupStats(None, None, 2, 2, 1, 1, 0, 0, 0.5, 9, 4.0, "points")
+        >>> g.unit, replace(g, rounds=9).unit, replace(g, rounds=2).unit
+        ('hand', 'round', 'hand or round')
+        """
+        if not self.rounds:
+            return "hand"
+        return "round" if self.rounds == self.hands else "hand or round"
 
 
 @dataclass(frozen=True)
@@ -95,12 +116,13 @@ class Stats:
 
 def _group(variant: str | None, level: str | None, rows: Sequence[SummaryRow]) -> GroupStats:
     count = {o: 0 for o in LETTERS}
-    hands = points = 0
+    hands = points = rounds = 0
     kinds = set()
-    for _id, _variant, scoring, _level, outcome, n, pts in rows:
+    for _id, _variant, scoring, _level, outcome, n, pts, is_rounds in rows:
         count[outcome] = count.get(outcome, 0) + 1
         if n:
             hands += n
+            rounds += n if is_rounds else 0
             points += pts
             kinds.add("penalty" if scoring == "penalty" else "points")
     finished = count["win"] + count["loss"] + count["draw"]
@@ -123,6 +145,7 @@ def _group(variant: str | None, level: str | None, rows: Sequence[SummaryRow]) -
         hands=hands,
         per_hand=per_hand,
         per_hand_kind=kind,
+        rounds=rounds,
     )
 
 

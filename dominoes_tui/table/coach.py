@@ -29,9 +29,19 @@ class CoachedSession(TableSession):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.coaching = False
-        """The coach speaks (the app turns it on when the Coach setting is Guide)."""
+        self._coaching = False
         self.check_move = self._coach_check
+
+    @property
+    def coaching(self) -> bool:
+        """The coach speaks (the app turns it on when the Coach setting is Guide); a match
+        it speaks at is casual (:meth:`coach_switched`)."""
+        return self._coaching
+
+    @coaching.setter
+    def coaching(self, on: bool) -> None:
+        self._coaching = on
+        self.coach_switched("guide", on)
 
     def coach_fits(self) -> list[tuple[int, int]]:
         """The person's tiles that fit now, each with the number of an open end it fits."""

@@ -191,8 +191,9 @@ class SaveFailed(TableEvent):
 
 @dataclass(frozen=True)
 class Notice(TableEvent):
-    """Something to tell the person in passing (a toast): a redeal, a CPU that stumbled,
-    a save slot given up that could not be recorded."""
+    """Something to tell the person in passing (under the move log, never over the felt):
+    a redeal, a match turned casual, a CPU that stumbled, a save slot given up that could
+    not be recorded."""
 
     text: str
     title: str = ""

@@ -439,9 +439,13 @@ class PersonInput:
             if len(self.ends_to_ask(action.tile)) > 1:  # the table would ask which end
                 arrow = end_key(action.end, self.end_arrows)
         self.note = hint_words(answer.reason, move_words(self.game, action, self.names), arrow)
-        was_rated = self.casual_reason is None
-        self.info.hints += 1
-        self._turned_casual(was_rated)
+        legal = self.game.legal_actions()
+        plays = [a for a in legal if isinstance(a, Play)]
+        if len(legal) - len(plays) + len(_distinct_plays(self.game, plays)) > 1:
+            # a hint where there was a choice: the match is casual (a forced move's is not)
+            was_rated = self.casual_reason is None
+            self.info.hints += 1
+            self._turned_casual(was_rated)
         self._emit(
             HintShown(action, self.note.text.removeprefix("Hint: "))
         )  # as the person read it

@@ -288,7 +288,7 @@ class TableQueries:
             target = f"{PRACTICE_LABEL} · {undos}" if undos else PRACTICE_LABEL
         elif undos:
             stakes = [*stakes, undos]
-        if self.became_casual and not self.practice:  # a hint or a take-back: casual now
+        if self.became_casual and not self.practice:  # a hint, a take-back, the coach
             stakes = [*stakes, "casual"]
         return target, sides, stakes
 
@@ -327,8 +327,8 @@ class TableQueries:
     def _rounds_prompt(self) -> Sentence:
         g = self.game
         opening = self.hand_words and not g.events
-        if opening and g.turn != YOU:
-            return Sentence("", self.hand_words, "prompt", round_title(g) + ".")
+        if opening and g.turn != YOU:  # the round itself: on the scores row, said once
+            return Sentence("", self.hand_words, "prompt")
         if g.turn != YOU:
             return NOTHING
         legal = g.legal_actions()
@@ -339,11 +339,7 @@ class TableQueries:
             if any(isinstance(a, Stop) for a in legal):
                 return Sentence("", "Nothing more fits your run: s to stop.", "prompt")
             return NOTHING
-        turn = rounds_turn(n, g, self.names)
-        if opening:  # the round's words before the first move, then what to do
-            lead = round_title(g) + "."
-            return Sentence(lead, turn.text, "prompt", turn.short)
-        return turn
+        return rounds_turn(n, g, self.names)
 
     def _lead_words(self) -> str:
         g = self.game
@@ -365,14 +361,14 @@ class TableQueries:
         note = self.note
         if not note and self.turn_note and self.my_turn:
             note = Sentence("", self.turn_note.strip())
-        if not note and self.before_first_move:
-            note = self.rated_note()  # rated or casual, until the person's first move
+        if self.before_first_move:  # rated or casual, until the person's first move
+            note = self.with_rated_note(note)  # after what the table did for them
         return note, self.prompt
 
     def log(self) -> list[LogEntry]:
         """The whole match's move log so far (earlier hands, then this one)."""
         return self.entries + log_entries(
-            self.game.events, self.names, self.game.hand_no, self.where()
+            self.game.events, self.names, self.game.hand_no, self.where(), self.places
         )
 
     def log_lines(self) -> list[str]:

@@ -18,6 +18,7 @@ from ..store import rating
 from .events import Notice
 from .shared import entry
 from .words import Sentence
+from .words.prompts import BAR_WIDTH
 
 
 class Rated:
@@ -37,8 +38,9 @@ class Rated:
         self.info.daily = self.daily is not None
         self.house: Rules | None = load_variants_noted()[0].get(self.rules.name)
         """The variant's own rules (None: it is no longer known)."""
-        self.rated_at_start = self.casual_reason is None
-        """The match was rated when it began (a hint or a take-back can make it casual)."""
+        self.coach_parts: set[str] = set()
+        """The coach's parts on at this table now (``"guide"``, ``"tips"``): see
+        :meth:`coach_switched`."""
         self.recorded_event = threading.Event()
         """Set once the finished match's record job is done (or was not run)."""
 
@@ -54,12 +56,23 @@ class Rated:
             undos=self.info.undos,
             hints=self.info.hints,
             coach_backs=self.info.coach_backs,
+            coached=self.info.coached,
+            coach_on=bool(self.coach_parts),
         )
 
     @property
     def became_casual(self) -> bool:
-        """Rated when it began, casual now (a hint, a take-back)."""
-        return self.rated_at_start and self.casual_reason is not None
+        """Casual by what happened at the table (a hint, a take-back, the coach), where
+        its rules, level and kind (not practice, not the daily deal) make it a rated
+        match. From the match's saved counts, so a resumed match stays casual."""
+        fixed = rating.casual_reason(
+            self.rules,
+            self.level,
+            self.house,
+            practice=self.practice,
+            daily=self.daily is not None,
+        )
+        return fixed is None and self.casual_reason is not None
 
     @property
     def before_first_move(self) -> bool:
@@ -71,8 +84,8 @@ class Rated:
         return not any(e.seat == 0 and e.kind in ("play", "doubles") for e in g.events)
 
     def rated_note(self) -> Sentence:
-        """``Rated match: a hint or a take-back makes it casual.`` or ``Casual: the daily
-        deal.``, said before the first move."""
+        """``Rated match: a hint, a take-back or the coach makes it casual.`` or ``Casual:
+        the daily deal.``, said before the first move."""
         why = self.casual_reason
         if why is None:
             problem = rating.shipped_levels().problem
@@ -80,10 +93,34 @@ class Rated:
                 return Sentence(
                     "", problem, short="Not rated: the CPU levels' ratings are missing."
                 )
-            return Sentence("Rated match:", "a hint or a take-back makes it casual.", short="")
+            return Sentence("Rated match:", "a hint, a take-back or the coach makes it casual.")
         return Sentence("Casual:", f"{why}.", short="not a rated match.")
 
+    def with_rated_note(self, note: Sentence) -> Sentence:
+        """``note`` (what the table just did for the person, before their first move: a
+        draw, a pass) followed by the rated note: ``You drew 6-4: it fits. Rated match: a
+        hint, a take-back or the coach makes it casual.``, shortened to ``… Rated match.``"""
+        rated = self.rated_note()
+        if not note:
+            return rated
+        if self.became_casual and (self.info.hints or self.info.undos or self.info.coach_backs):
+            return note  # the note under the log said it once: "casual now: a hint …"
+        if note.tone != "note":  # a question, a refusal: said alone, as it asks or refuses
+            return note
+        if self.casual_reason is not None:
+            brief = "Casual match."
+        elif rated.lead:
+            brief = "Rated match."
+        else:  # the levels' ratings are missing
+            brief = rated.short
+        text = f"{note.text} {rated}" if note.text else str(rated)
+        short = f"{note.short or note.text} {brief}".strip()
+        if len(note.lead) + 1 + len(short) > BAR_WIDTH:  # a long hint: its toast says it
+            return note
+        return Sentence(note.lead, text, note.tone, short)
+
     def _turned_casual(self, was_rated: bool) -> None:
+        """Say once that the match is casual now, if it was rated."""
         if was_rated and self.casual_reason is not None:
             self._emit(  # type: ignore[attr-defined]
                 Notice(f"This match is casual now: {self.casual_reason}.", title="Casual")
@@ -95,6 +132,23 @@ class Rated:
         was = self.casual_reason is None
         self.info.coach_backs += 1
         self._turned_casual(was)
+
+    @entry
+    def coach_switched(self, part: str, on: bool) -> None:
+        """The coach's ``part`` (``"guide"``: what fits and why; ``"tips"``: the tips and
+        the question before a blunder) is on or off at this table now. A match the coach
+        was on at is casual, even once it is off again (kept in :attr:`info`, saved and
+        recorded)."""
+        if self.match_over or self.left:  # type: ignore[attr-defined]
+            return
+        was = self.casual_reason is None
+        if on:
+            self.coach_parts.add(part)
+            self.info.coached = True
+        else:
+            self.coach_parts.discard(part)
+        if not self.before_first_move:  # before it, the table's rated note says so
+            self._turned_casual(was)
 
     def casual_words(self) -> str:
         """``Casual match, not rated: a hint was used.``; empty for a rated match."""

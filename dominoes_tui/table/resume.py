@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine import Game, NextHand, new_game
-from .words import LogEntry, hand_over_line, log_entries, place_words, redeal_line
+from .words import LogEntry, hand_over_line, log_entries, place_words, redeal_line, said_place
 
 
 @dataclass(frozen=True)
@@ -21,6 +21,8 @@ class Rebuilt:
     note if it was redealt (what the table's log holds before this hand's moves)."""
     first_opener: int
     """Who opened the match's first hand (a rematch may swap it)."""
+    places: dict[int, str]
+    """The current hand's tiles laid on a line's ends, in words (``TableSession.places``)."""
 
 
 def redeal_entry(hand_no: int, redeals: int) -> LogEntry:
@@ -36,13 +38,18 @@ def rebuild(game: Game, names: Sequence[str]) -> Rebuilt:
     g = new_game(game.rules, game.seed, game.first_seat)
     first_opener = g.opener
     old: list[LogEntry] = []
+    places: dict[int, str] = {}
     for action in game.log:
         if isinstance(action, NextHand):
             if g.redeals:
                 old.append(redeal_entry(g.hand_no, g.redeals))
-            old += log_entries(g.events, names, g.hand_no, place_words(g, names))
+            old += log_entries(g.events, names, g.hand_no, place_words(g, names), places)
             old.append(hand_over_entry(g.hand_no, g.rules.is_rounds))
+            places = {}
+        said = said_place(g, action)
+        if said is not None:
+            places[said[0]] = said[1]
         g.apply(action)
     if g.redeals:
         old.append(redeal_entry(g.hand_no, g.redeals))
-    return Rebuilt(old, first_opener)
+    return Rebuilt(old, first_opener, places)

@@ -62,10 +62,11 @@ from ..engine import (
     Resign,
     Rules,
     TimeOut,
+    VariantError,
     new_game,
     seat_view,
 )
-from ..options import cpu_display_name
+from ..options import TIMING_KEYS, cpu_display_name
 from .autosave import Autosave
 from .events import (
     ActionApplied,
@@ -100,6 +101,7 @@ from .words import (
     redeal_words,
     refusal,
     round_words,
+    said_place,
     seat_names,
     side_names,
     wait_words,
@@ -173,6 +175,14 @@ class MatchSetup:
     name: str | None = None
     daily: date | None = None
     """The daily deal of that day (:mod:`.practice`): played beside the save slot."""
+    next_rules: Rules | None = None
+    """The rules its own rematch offers, when they differ (the house's clock)."""
+
+
+def timing_changes(rules: Rules, later: Rules) -> dict[str, int]:
+    """The clock and turn limit ``later`` has that ``rules`` has not (``{"clock_minutes":
+    15}``): what a newcomer's untimed match keeps with its save for the rematch."""
+    return {k: getattr(later, k) for k in TIMING_KEYS if getattr(later, k) != getattr(rules, k)}
 
 
 @dataclass(frozen=True)
@@ -263,6 +273,7 @@ class TableSession(PersonInput, TableQueries, Autosave, TakeBack, Rated):
         """A name per scoring side (partners score together, R-P-1)."""
         seats = ("You", self.cpu.name) if rules.players == 2 else self.names
         self.info = store.MatchInfo(cpu_level=level, names=seats, human_seat=YOU)
+        self.info.next_timing = timing_changes(rules, self.next_rules)  # saved with the match
         self.clock: Clock | None = None
         self.clock_holds: set[str] = set()
         """Why the clocks wait now (:meth:`pause_clocks`): empty while they may run."""
@@ -281,6 +292,9 @@ class TableSession(PersonInput, TableQueries, Autosave, TakeBack, Rated):
         """The hand's opening words, the prompt until its first move."""
         self.entries: list[LogEntry] = []
         """The move log of the hands before this one (and this hand's redeal note)."""
+        self.places: dict[int, str] = {}
+        """This hand's tiles laid on a line's ends, in the words of the moment each was laid
+        (by its event's index: :func:`~.words.said_place`), for the move log."""
         self.thinking_seat: int | None = None
         self.cpu_request: CpuRequest | None = None
         self.waiting_for_key = False
@@ -331,8 +345,14 @@ class TableSession(PersonInput, TableQueries, Autosave, TakeBack, Rated):
             )
         rebuilt = rebuild(self.game, self.names)
         self.entries = list(rebuilt.entries)
+        self.places = dict(rebuilt.places)
         self.first_opener = rebuilt.first_opener
         self.info = saved.info
+        if saved.info.next_timing:  # a newcomer's untimed match: its rematch's clock
+            try:
+                self.next_rules = self.rules.replace(**saved.info.next_timing)
+            except (VariantError, TypeError, ValueError):
+                self.next_rules = self.rules  # a clock these rules refuse now: none offered
         self._owns_save = True
         clock = saved.make_clock(now=self.now)
         if clock is not None:
@@ -341,13 +361,25 @@ class TableSession(PersonInput, TableQueries, Autosave, TakeBack, Rated):
         if self.game.phase == PLAY and not self.game.events and not self.game.line:
             self.hand_words = self._lead_words()
 
-    def rematch(self) -> MatchSetup:
+    @property
+    def clock_offered(self) -> bool:
+        """This match was played without the clock its rematch may have (a newcomer's
+        untimed match): the match-over screen offers both (:meth:`rematch`)."""
+        return self.daily is None and self.next_rules != self.rules
+
+    def rematch(self, clock: bool = False) -> MatchSetup:
         """The same table again with the next seed; the house may swap who opens. The
-        daily deal's is another try at the same deal (the same seed, tiles and CPU)."""
+        daily deal's is another try at the same deal (the same seed, tiles and CPU).
+
+        A match the clock was offered after (:attr:`clock_offered`): the rematch is
+        untimed like this one unless ``clock`` takes the house's, and its own rematch
+        offers the clock again."""
         if self.daily is not None:
             return MatchSetup(self.rules, self.seed, self.level, name=self.name, daily=self.daily)
         first = self.rules.rematch_first_seat(self.first_opener)  # R-DF-3
-        return MatchSetup(self.next_rules, self.seed + 1, self.level, first, self.name)
+        rules = self.next_rules if clock else self.rules
+        later = self.next_rules if rules != self.next_rules else None
+        return MatchSetup(rules, self.seed + 1, self.level, first, self.name, next_rules=later)
 
     # ------------------------------------------------------------ listening
     def subscribe(self, listener: Listener) -> None:
@@ -464,8 +496,9 @@ class TableSession(PersonInput, TableQueries, Autosave, TakeBack, Rated):
         g = self.game
         if g.phase != HAND_OVER or self.left:
             return
-        self.entries += log_entries(g.events, self.names, g.hand_no, self.where())
+        self.entries += log_entries(g.events, self.names, g.hand_no, self.where(), self.places)
         self.entries.append(hand_over_entry(g.hand_no, self.rules.is_rounds))
+        self.places = {}
         g.apply(NextHand())
         self.token += 1
         self.new_tiles = set()
@@ -509,12 +542,15 @@ class TableSession(PersonInput, TableQueries, Autosave, TakeBack, Rated):
         g = self.game
         seat = g.turn
         before = g.hands[YOU]
+        said = said_place(g, action)
         try:
             g.apply(action)
         except IllegalAction as e:
             if seat == YOU:
                 self.note = refusal(str(e))
             return False
+        if said is not None:
+            self.places[said[0]] = said[1]
         self.token += 1
         self.question = None
         self._pending = None
@@ -523,7 +559,7 @@ class TableSession(PersonInput, TableQueries, Autosave, TakeBack, Rated):
         self.new_tiles = set()
         if seat == YOU:
             self._after_own_move(action, g.hands[YOU] & ~before, by)
-        entries = log_entries(g.events, self.names, g.hand_no, self.where())
+        entries = log_entries(g.events, self.names, g.hand_no, self.where(), self.places)
         entry = entries[-1] if entries and g.events and g.events[-1].seat == seat else None
         self._emit(ActionApplied(seat, action, entry, by))
         self._advance()

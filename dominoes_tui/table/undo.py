@@ -75,6 +75,7 @@ class TakeBack:
     autosave_enabled: bool
     home: Path | None
     _owns_save: bool
+    places: dict[int, str]
 
     def _init_undo(self, practice: bool) -> None:
         self.practice = practice
@@ -126,6 +127,7 @@ class TakeBack:
         cpu_only = all(e.seat != YOU for e in after)
         self._halt()
         self.game = back
+        self.places = {i: w for i, w in self.places.items() if i < len(back.events)}
         self.question = None
         self.hint_request = None
         self.new_tiles = set()

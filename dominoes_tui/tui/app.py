@@ -6,20 +6,19 @@ import random
 import sys
 import time
 from collections.abc import Callable, Iterable
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from textual import events, work
+from textual import events
 from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.message import Message
+from textual.notifications import Notify
 from textual.screen import Screen
 
 from ..engine import DEFAULT_VARIANT, Rules
 from ..engine.rules import load_variants_noted
 from ..store import settings as player_settings
-from .dismiss import DismissOnce
 from .messages import (
     LeaveTable,
     NewGame,
@@ -79,12 +78,13 @@ def default_level() -> str:
 
 
 def gentle_rules(rules: Rules) -> Rules:
-    """A newcomer's first match (no finished match in the history): the house's rules
-    without its clock or turn limit (from the second match on, its clock is the default
-    again). Anyone else: ``rules`` as they are. Reads the history (SQLite)."""
+    """A newcomer's match (no finished match in the history, or none played with a
+    clock yet): the house's rules without its clock or turn limit, which its match-over
+    offers for the rematch (offered, not imposed). Anyone who has played with a clock:
+    ``rules`` as they are. Reads the history (SQLite)."""
     from .. import options, store
 
-    if options.untimed(rules) == rules or store.played_a_match():
+    if options.untimed(rules) == rules or not store.clock_offered():
         return rules
     return options.untimed(rules)
 
@@ -93,39 +93,6 @@ def _make_player(level: str, seed: int) -> Player:
     from ..ai import make_player
 
     return make_player(level, seed)
-
-
-def _palette(**kwargs: Any) -> Screen[None]:
-    """Ctrl+P's palette, made safe to close while it is still searching (Esc right after
-    typing: Textual's search would look for its list after the list is gone), and closed
-    once (Enter on a command it is about to pick by itself)."""
-    from textual.command import CommandPalette
-    from textual.css.query import NoMatches
-
-    class Palette(DismissOnce, CommandPalette):
-        @work(exclusive=True, group=CommandPalette._GATHER_COMMANDS_GROUP)
-        async def _gather_commands(self, search_value: str) -> None:
-            try:
-                await CommandPalette._gather_commands.__wrapped__(self, search_value)  # type: ignore[attr-defined]
-            except Exception:
-                if not self._gone():
-                    raise  # open: a real failure
-                # closed meanwhile: nothing left to show the commands in
-
-        def _gone(self) -> bool:
-            try:
-                return self not in self.app.screen_stack
-            except Exception:  # noqa: BLE001 - no app any more (closed before it began)
-                return True
-
-        def _action_command_list(self, action: str) -> None:
-            try:
-                super()._action_command_list(action)
-            except (KeyError, IndexError, NoMatches):
-                pass  # PgUp/PgDn while the list is being filled: nothing to move to yet
-
-    kwargs.setdefault("id", "--command-palette")
-    return Palette(**kwargs)
 
 
 class DominoesApp(NavigatingApp):
@@ -214,6 +181,19 @@ class DominoesApp(NavigatingApp):
             self.menu_seen = True
             return StartScreen(self.rules.name, level=self.level)
         return super().get_default_screen()
+
+    def on_notify(self, event: Notify) -> None:
+        """A toast raised while the table is in front is said on the table, under the move
+        log (:meth:`TableScreen.say`): nothing covers the felt, the hand or the prompt.
+        Elsewhere (the menu, a dialog) it stays a toast."""
+        if "dominoes_tui.tui.screens.table" not in sys.modules:
+            return  # no table yet (the start menu does not load its module)
+        from .screens.table import TableScreen
+
+        screen = self.screen
+        if isinstance(screen, TableScreen) and screen.is_mounted:
+            screen.say_notification(event.notification)
+            event.prevent_default()  # not added as a toast
 
     def on_mount(self) -> None:
         for problem in self.settings_problems:  # said once, this sitting
@@ -498,14 +478,12 @@ class DominoesApp(NavigatingApp):
         have shrunk over it) or the terminal is too small (that box is all there is then)."""
         if not self.use_command_palette:
             return
-        if any(s.has_class("--textual-command-palette") for s in self.screen_stack):
-            return  # one palette at a time: a second one would reuse its widget id
         if "dominoes_tui.tui.screens.dialogs" in sys.modules:
             from .screens.dialogs import TooSmallScreen
 
             if isinstance(self.screen, TooSmallScreen):
                 return
-        self.push_screen(_palette())
+        super().action_command_palette()
 
     def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
         """Textual's push_screen; the table's styles are read first unless the screen
@@ -749,20 +727,6 @@ class DominoesApp(NavigatingApp):
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Ctrl+P: the keys of the screen in front (the table's moves, when they apply
         now), then the app's: new game, how to play, statistics, the start menu, quit."""
-        titles: set[str] = set()
-        actions: set[str] = set()
-        for _node, binding, enabled, _tip in screen.active_bindings.values():
-            named = SCREEN_COMMANDS.get(binding.action)
-            if not enabled or binding.action in actions or binding.action.startswith("app."):
-                continue
-            if named is None and not (binding.description and (binding.show or binding.tooltip)):
-                continue  # a hidden key with no words of its own (the menu's Tab)
-            key = self.get_key_display(binding)
-            title, help_text = named or (binding.description, binding.tooltip)
-            help_text = f"{help_text or title} ({key})"
-            actions.add(binding.action)
-            titles.add(title)
-            yield SystemCommand(title, help_text, partial(screen.run_action, binding.action))
         at_menu = type(screen).__name__ == "StartScreen"
         app_commands = [
             ("New game", "Choose a house and start a new match", self.new_game),
@@ -781,13 +745,13 @@ class DominoesApp(NavigatingApp):
             ("Start menu", "Back to the start menu", self._to_menu),
             ("Quit", "Quit the program (an unfinished match is saved)", self.exit),
         ]
+        keys = self.key_commands(screen, SCREEN_COMMANDS, {title for title, _, _ in app_commands})
+        yield from keys
+        titles = {command.title for command in keys}
         for title, help_text, callback in app_commands:
             if title in titles or (at_menu and title == "Start menu"):
                 continue
             yield SystemCommand(title, help_text, callback)
-
-    def palette(self, **kwargs: Any) -> Any:
-        return _palette(**kwargs)
 
     def show_settings(self) -> None:
         from .screens.settings import SettingsScreen

@@ -50,7 +50,13 @@ class StartMatch(Message):
     @classmethod
     def from_setup(cls, setup: MatchSetup) -> StartMatch:
         return cls(
-            setup.rules, setup.level, setup.seed, setup.first_seat, setup.name, daily=setup.daily
+            setup.rules,
+            setup.level,
+            setup.seed,
+            setup.first_seat,
+            setup.name,
+            daily=setup.daily,
+            next_rules=setup.next_rules,
         )
 
 

@@ -8,14 +8,51 @@ both a :class:`NavigatingApp`.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
+from functools import partial
 from typing import Any
 
-from textual.app import App
+from textual import work
+from textual.app import App, SystemCommand
 from textual.command import CommandPalette
+from textual.screen import Screen
 
 from ..store import settings as player_settings
+from .dismiss import DismissOnce
 from .messages import OpenReplay, OpenReview, PlayDeal
 from .themes import DEFAULT_COLORS, THEMES, ThemeColours, ThemeWords
+
+
+def safe_palette(**kwargs: Any) -> Screen[None]:
+    """Ctrl+P's palette, made safe to close while it is still searching (Esc right after
+    typing: Textual's search would look for its list after the list is gone), and closed
+    once (Enter on a command it is about to pick by itself)."""
+    from textual.css.query import NoMatches
+
+    class Palette(DismissOnce, CommandPalette):
+        @work(exclusive=True, group=CommandPalette._GATHER_COMMANDS_GROUP)
+        async def _gather_commands(self, search_value: str) -> None:
+            try:
+                await CommandPalette._gather_commands.__wrapped__(self, search_value)  # type: ignore[attr-defined]
+            except Exception:
+                if not self._gone():
+                    raise  # open: a real failure
+                # closed meanwhile: nothing left to show the commands in
+
+        def _gone(self) -> bool:
+            try:
+                return self not in self.app.screen_stack
+            except Exception:  # noqa: BLE001 - no app any more (closed before it began)
+                return True
+
+        def _action_command_list(self, action: str) -> None:
+            try:
+                super()._action_command_list(action)
+            except (KeyError, IndexError, NoMatches):
+                pass  # PgUp/PgDn while the list is being filled: nothing to move to yet
+
+    kwargs.setdefault("id", "--command-palette")
+    return Palette(**kwargs)
 
 
 class NavigatingApp(App[None]):
@@ -34,8 +71,49 @@ class NavigatingApp(App[None]):
         self.theme_changed_signal.subscribe(self, self._theme_changed)
 
     def palette(self, **kwargs: Any) -> Any:
-        """A command palette to push (the game's app makes its own, safe to close)."""
-        return CommandPalette(**kwargs)
+        """A command palette to push, safe to close (:func:`safe_palette`)."""
+        return safe_palette(**kwargs)
+
+    def action_command_palette(self) -> None:
+        """Ctrl+P: the palette, unless one is open anywhere in the stack."""
+        if not self.use_command_palette:
+            return
+        if any(s.has_class("--textual-command-palette") for s in self.screen_stack):
+            return  # one palette at a time: a second one would reuse its widget id
+        self.push_screen(self.palette())
+
+    def key_commands(
+        self,
+        screen: Screen[Any],
+        named: Mapping[str, tuple[str, str]],
+        ours: Collection[str] = (),
+    ) -> list[SystemCommand]:
+        """Ctrl+P's entries for the keys of the screen in front that can run now, each
+        with its words and key: ``named`` gives an action's title and description, else its
+        key's description and tooltip (a key hidden from the footer without a tooltip is
+        left out). ``ours``: the titles of the app's own commands, listed after these in
+        its words: Textual's keys of the same title (its ^q Quit) are left out."""
+        out: list[SystemCommand] = []
+        actions: set[str] = set()
+        for node, binding, enabled, _tip in screen.active_bindings.values():
+            words = named.get(binding.action)
+            if not enabled or binding.action in actions or binding.action.startswith("app."):
+                continue
+            if node is self and (words or (binding.description,))[0] in ours:
+                continue  # Textual's own key for a command the app lists in its words
+            if words is None and not (binding.description and (binding.show or binding.tooltip)):
+                continue  # a hidden key with no words of its own (the menu's Tab)
+            key = self.get_key_display(binding)
+            title, help_text = words or (binding.description, binding.tooltip)
+            actions.add(binding.action)
+            out.append(
+                SystemCommand(
+                    title,
+                    f"{help_text or title} ({key})",
+                    partial(screen.run_action, binding.action),
+                )
+            )
+        return out
 
     # ------------------------------------------------------------ themes
     def _use_themes(self) -> list[str]:

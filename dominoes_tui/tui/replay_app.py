@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
+
+from textual.app import SystemCommand
+from textual.screen import Screen
 
 from ..store import HandRecord, MatchRecord
 from .navigation import NavigatingApp
@@ -15,7 +18,9 @@ class ReplayApp(NavigatingApp):
     """``dominoes replay``: the replay screen on its own; closing it quits."""
 
     TITLE = "Dominoes replay"
-    ENABLE_COMMAND_PALETTE = False
+    # Ctrl+P: the replay's keys in words, the themes, quit (the footers leave its key out)
+    ENABLE_COMMAND_PALETTE = True
+    COMMAND_PALETTE_BINDING = "ctrl+p"
     # the app's own styles: a hand played again sits at a real table
     CSS_PATH = Path(__file__).parent / "dominoes.tcss"
 
@@ -25,7 +30,22 @@ class ReplayApp(NavigatingApp):
         self.hands = list(hands)
 
     def on_mount(self) -> None:
+        super().on_mount()
         self.push_screen(ReplayScreen(self.record, self.hands), lambda _: self.exit())
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """Ctrl+P: the replay's keys (a move, a hand or round, the start or end, the
+        review), then the themes and quit."""
+        ours = [
+            ("Theme", "The colours: dark felt, light or high contrast", self.search_themes),
+            ("Quit", "Close the replay and go back to the shell", self.exit),
+        ]
+        keys = self.key_commands(screen, {}, {title for title, _, _ in ours})
+        yield from keys
+        titles = {command.title for command in keys}
+        for title, help_text, callback in ours:
+            if title not in titles:
+                yield SystemCommand(title, help_text, callback)
 
 
 def run_replay(record: MatchRecord, hands: Sequence[HandRecord] = ()) -> None:

@@ -141,6 +141,7 @@ class TableCoach:
             return
         self.enabled = on
         s = self.session
+        s.coach_switched("tips", on)  # a match the coach is on at is casual
         if on:
             self.previous = s.check_move
             s.check_move = self.check

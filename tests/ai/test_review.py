@@ -568,3 +568,18 @@ def test_a_v2_history_upgrades_and_keeps_its_matches(home: Path, cheap: None) ->
 
 def test_save_review_of_no_such_match(home: Path) -> None:
     assert store.History().save_review(5, 0.5, 2, {}, {}) is False
+
+
+@pytest.mark.parametrize(
+    ("points", "said"),
+    [
+        ((23, 0), "you lost it, 23 penalty points against you"),
+        ((1, 0), "you lost it, 1 penalty point against you"),
+        ((0, 0), "you lost it"),
+    ],
+)
+def test_a_penalty_hand_lost_reads_in_points(points, said) -> None:
+    """Penalty scoring: the points written against the person, named as points."""
+    review = rv.MatchReview("draw", 0, 0, False, True, 2, ())
+    hand = rv.HandReview(1, (), finished=True, winner_side=1, points=points)
+    assert rw.result_words(review, hand) == said

@@ -99,8 +99,6 @@ FUNCTION_IMPORTS: dict[str, tuple[set[str], str]] = {
             "dominoes_tui.tui.screens.table",
             "dominoes_tui.tui.terminal",
             "dominoes_tui.tui.words",
-            "textual.command",
-            "textual.css.query",
         },
         START_UP + " (each screen loads when it first opens)",
     ),
@@ -110,8 +108,10 @@ FUNCTION_IMPORTS: dict[str, tuple[set[str], str]] = {
             "dominoes_tui.tui.screens.practice",
             "dominoes_tui.tui.screens.replay",
             "dominoes_tui.tui.screens.review",
+            "textual.css.query",
         },
-        START_UP + " (review, replay and practice load when first opened)",
+        START_UP + " (review, replay and practice load when first opened; the palette's "
+        "query error only when a palette is made)",
     ),
     "tui/screens/dialogs.py": (
         {"datetime", "dominoes_tui.store.saves"},
@@ -127,9 +127,11 @@ FUNCTION_IMPORTS: dict[str, tuple[set[str], str]] = {
             "dominoes_tui.tui.screens.howto",
             "dominoes_tui.tui.screens.options",
             "dominoes_tui.tui.screens.stats",
+            "dominoes_tui.tui.widgets.kept",
             "dominoes_tui.tui.words",
         },
-        START_UP + " (the menu's entries load their screens when chosen)",
+        START_UP + " (the menu's entries load their screens when chosen; Continue's "
+        "wrapping, with the table's words, once the save is read)",
     ),
     "tui/strategy_coach.py": ({"dominoes_tui.ai"}, "Expert loads on the coach's first look"),
 }

@@ -74,7 +74,7 @@ def test_the_database_is_wal_with_the_latest_schema(home: Path) -> None:
     store.History().matches()
     with sqlite3.connect(home / "history.sqlite3") as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert schema.schema_version(conn) == store.SCHEMA_VERSION == 5
+        assert schema.schema_version(conn) == store.SCHEMA_VERSION == 6
 
 
 def test_end_reasons(home: Path) -> None:
@@ -205,6 +205,7 @@ def test_migration_from_v1_keeps_and_fills_every_row(home: Path) -> None:
     with sqlite3.connect(home / "history.sqlite3") as conn:
         assert schema.schema_version(conn) == store.SCHEMA_VERSION
         assert {"human_side", "players", "outcome", "undos"} <= set(columns(conn, "matches"))
+        assert {"hints", "coach_backs", "daily", "coached"} <= set(columns(conn, "matches"))
         assert conn.execute("SELECT name FROM sqlite_master WHERE name='matches_by_end'").fetchone()
     assert rows[1].outcome == store.outcome_of(won, 0)
     assert rows[2].outcome == store.outcome_of(other, 0)
@@ -428,7 +429,7 @@ def test_streaks_and_form() -> None:
     seq = ["win", "win", "loss", "win", "win", "win", "abandoned", "win", "draw"]
     assert streaks(seq) == (3, 0)
     assert streaks(seq[:-1]) == (3, 1)
-    rows = [(i, "classic", "penalty", "easy", o, 1, 10) for i, o in enumerate(seq)]
+    rows = [(i, "classic", "penalty", "easy", o, 1, 10, False) for i, o in enumerate(seq)]
     st = compute_stats(rows, recent=4)
     assert st.recent == ["W", "A", "W", "D"]
     assert st.recent_values() == [1.0, 0.0, 1.0, 0.5]
@@ -436,6 +437,25 @@ def test_streaks_and_form() -> None:
     assert compute_stats(rows, recent=0).recent == []
     assert st.total.win_rate == pytest.approx(6 / 8)
     json.dumps(st.to_dict())  # JSON-able
+    assert st.total.unit == "hand"
+
+
+def test_rounds_are_counted_as_rounds(home: Path) -> None:
+    """Mexican Train's and Chicken Foot's deals are rounds: the groups say so, and a line
+    game with them makes a group of hands and rounds; a match's heading says rounds."""
+    rules = load_variant("mexican-train", players=4, rounds=2)
+    store.finish_match(play_match(rules, seed=3), store.MatchInfo(cpu_level="easy"))
+    store.finish_match(play_match(load_variant("draw"), seed=1), store.MatchInfo(cpu_level="easy"))
+    h = store.History()
+    st = h.stats()
+    units = {g.variant: (g.unit, g.rounds, g.hands) for g in st.by_variant}
+    assert units["mexican-train"] == ("round", 2, 2)
+    assert units["draw"][:2] == ("hand", 0)
+    assert st.total.unit == "hand or round"
+    mt = next(m for m in h.matches() if m.variant == "mexican-train")
+    assert mt.is_rounds and mt.heading().endswith("in 2 rounds")
+    draw = next(m for m in h.matches() if m.variant == "draw")
+    assert not draw.is_rounds and draw.heading().endswith(f"in {draw.hands} hands")
 
 
 # ------------------------------------------------------------------ the CLI

@@ -84,3 +84,39 @@ def test_a_hint_on_a_long_place_keeps_its_short_form_to_one_row() -> None:
     assert hint_words(f"x: {why}", "6-4 on the 4", "→").short == (
         "Hint: 6-4 on the 4 (→): sheds 12 pips (63% to win the match)."
     )
+
+
+def test_the_log_names_the_place_as_the_question_and_the_review_do() -> None:
+    """One function for places (issue 24): the move log says where a tile went in the
+    words of the moment it was laid, as the review's ``move_words`` says it, "of 4-4"
+    included."""
+    from dominoes_tui.table.words import move_words
+
+    for arrow, end, said in (("←", 0, "on the 4 of 4-4"), ("→", 1, "on the 4 of 4-2")):
+        game = double_at_one_end()
+        before = game.copy()
+        s = at(game)
+        s.start()
+        s.play(T("4-1"))
+        assert s.choose_arrow(arrow)
+        assert move_words(before, Play(T("4-1"), end)) == f"4-1 {said}"  # the review's
+        entry = [e for e in s.log() if e.seat == 0][-1]
+        assert entry.what.startswith(f"played 4-1 {said}"), entry.what
+
+
+def test_a_resumed_match_names_the_places_as_they_were_said() -> None:
+    """The log rebuilt from a save (``rebuild``) holds the same words for the hand being
+    played as the table that laid the tiles."""
+    from dominoes_tui.engine import new_game
+    from dominoes_tui.table.resume import rebuild
+
+    rules = load_variant("all-fives", clock_minutes=0)
+    s = TableSession(rules, 3, "easy", game=new_game(rules, 3), autosave=False)
+    s.start()
+    g = s.game
+    for _ in range(40):
+        if g.phase != "play" or len(s.places) >= 4:
+            break
+        s._apply(g.legal_actions()[-1], "test")
+    assert len(s.places) >= 4
+    assert rebuild(g, s.names).places == s.places

@@ -24,6 +24,7 @@ from dominoes_tui.table.words import (
     resume_question,
     round_title,
     seat_names,
+    widest_last,
 )
 from dominoes_tui.tui.widgets.seats import (
     THINKING,
@@ -166,6 +167,78 @@ def test_a_rounds_match_at_many_seats_reads_at_80_columns(variant, players) -> N
     assert s.game.hand_no == 2 or s.match_over  # the first round was played through
 
 
+def row_form(text: str, seats: list[SeatInfo]) -> tuple:
+    """What a seats row's form is, whatever its figures: the boneyard's words and where
+    they stand, tiles said in words or not, last moves shown (when a seat has one) and in
+    full (when one drew before it laid)."""
+    bone = re.search(r"(Boneyard|Bone) \d+[^\n]*", text)
+    said = (
+        re.sub(r"\d+", "#", bone.group(0)) if bone else "",
+        text.index(bone.group(0)) if bone else -1,
+        " tile" in text,
+    )
+    moved = [s for s in seats if s.last]
+    if moved:
+        # a move as the row says it, in full or short ("pass", "drew…" while drawing)
+        laid = [s.last.split(", ")[-1].removeprefix("centre ") for s in moved]
+        laid = ["drew" if w.endswith("…") else w.removesuffix("sed") for w in laid]
+        said += (any(w in text for w in laid),)
+    if any(", " in s.last for s in seats):
+        said += (bool(re.search(r"drew \d+, ", text)),)
+    return said
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "width"),
+    [
+        ("mexican-train", 8, ROW),
+        ("mexican-train", 8, 99),
+        ("mexican-train", 4, ROW),
+        ("chicken-foot", 6, ROW),
+        ("all-fives", 2, ROW),
+        ("international", 4, ROW),
+    ],
+)
+def test_the_seats_row_keeps_one_form_all_hand_long(variant, players, width) -> None:
+    """Issue 25: from turn to turn the seats row keeps its form at a given width (the
+    boneyard's words and place, tiles in words or not, the last moves shown or not): it
+    is measured at its widest (two-digit counts, the house's widest last move)."""
+    rounds = {"rounds": 1} if variant in ("mexican-train", "chicken-foot") else {}
+    rules = load_variant(variant, players=players, clock_minutes=0, **rounds)
+    s = TableSession(rules, 5, "easy", autosave=False)
+    rng = random.Random(5)
+    s.start()
+    forms: set[tuple] = set()
+    widest = widest_last(rules)
+    for _ in range(300):
+        if s.game.phase != "play":
+            break
+        view = s.view()
+        bone = Boneyard(view.drawable, view.boneyard_count - view.drawable)
+        seats = s.seats()
+        cpu = s.game.turn or 1
+        for thinking in (None, cpu):
+            text = seat_rows(seats, width, thinking, bone, {}, widest).plain
+            assert all(len(row) <= width for row in text.split("\n")), text
+            forms.add(row_form(text, seats)[:2])
+            full = row_form(text, seats)
+        forms.add(full)
+        if s.cpu_request is not None:
+            s.run_cpu()
+        elif s.pending is not None:
+            s.tick()
+        elif s.my_turn:
+            s.commit(rng.choice(s.game.legal_actions()))
+        else:
+            break
+    assert len(s.game.events) > 10  # a good part of the hand was played
+    said = {f[:3] for f in forms if len(f) >= 3}
+    assert len({f[:2] for f in forms}) == 1, forms  # the boneyard: one form, one place
+    assert len(said) == 1, said
+    assert len({f[3] for f in forms if len(f) >= 4}) <= 1, forms
+    assert len({f[4] for f in forms if len(f) >= 5}) <= 1, forms
+
+
 # ------------------------------------------------------------------ the house's words
 @pytest.mark.parametrize("variant", ["mexican-train", "chicken-foot"])
 def test_the_rounds_games_say_round(variant) -> None:
@@ -193,11 +266,13 @@ def test_the_rounds_games_say_round(variant) -> None:
     assert "— round 1 over —" in rebuilt
     summary = match_summary(rules, s.game.hand_no, s.game.scores, s.side_names)
     assert summary.endswith(", round 2") and "hand" not in summary
-    assert resume_question(summary).startswith(f"Resume the {rules.name} match, You: ")
+    question = resume_question(summary).replace("\u00a0", " ")
+    assert question.startswith(f"Resume the {rules.name} match, You: ")
 
 
 def test_the_line_games_say_hand() -> None:
     rules = load_variant("classic")
     summary = match_summary(rules, 4, Scores((34, 51), (0, 0)), ("You", "Ada"))
-    assert summary == "the classic match, You: 34 – Ada: 51, hand 4"
+    assert summary.replace("\u00a0", " ") == "the classic match, You: 34 – Ada: 51, hand 4"
+    assert "You\u00a0" not in summary and "You:\u00a034" in summary  # one piece each
     assert hand_over_line(3) == "— hand 3 over —"

@@ -472,6 +472,7 @@ def test_the_spinners_up_and_down_arms_leave_it_vertically() -> None:
         "dominoes_tui.store.settings",
         "dominoes_tui.tui.render",
         "dominoes_tui.tui.widgets.seats",
+        "dominoes_tui.tui.widgets.kept",
     ],
 )
 def test_the_table_docstring_examples_hold(name) -> None:

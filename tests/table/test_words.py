@@ -344,7 +344,18 @@ def test_the_options_help_names_no_rule_id() -> None:
 
 @pytest.mark.parametrize(
     "topic",
-    ["", ".sentence", ".scores", ".prompts", ".saved", ".coach", ".glance", ".places", ".review"],
+    [
+        "",
+        ".sentence",
+        ".scores",
+        ".prompts",
+        ".saved",
+        ".coach",
+        ".glance",
+        ".places",
+        ".review",
+        ".rounds",
+    ],
 )
 def test_the_words_examples_hold(topic: str) -> None:
     """The examples in each words module's docstrings (the package's own, too) run."""

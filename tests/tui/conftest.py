@@ -31,20 +31,29 @@ def _home(tmp_path, monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def _levels(test_levels):
+    """The tests' own CPU levels' ratings (tests/conftest.py): the options', the stats'
+    and the match-over's ratings do not move when the levels are calibrated again."""
+
+
+@pytest.fixture(autouse=True)
 def _played_before(monkeypatch):
     """The player has finished a match before (as the coach was offered already, above):
     tables and options play the house's own clock. A newcomer's untimed first match
     (issue 24) is tested with the ``newcomer`` fixture, which undoes this."""
     monkeypatch.setattr(store, "played_a_match", lambda home=None: True)
+    monkeypatch.setattr(store, "clock_offered", lambda home=None: False)
 
 
 @pytest.fixture
 def newcomer(monkeypatch):
-    """No finished match in the history (the store's own answer, from the empty home)."""
+    """No finished match in the history (the store's own answers, from the empty home)."""
     monkeypatch.setattr(store, "played_a_match", PLAYED_A_MATCH)
+    monkeypatch.setattr(store, "clock_offered", CLOCK_OFFERED)
 
 
 PLAYED_A_MATCH = store.played_a_match
+CLOCK_OFFERED = store.clock_offered
 
 TOAST_SECONDS_LEFT = 1e6
 """What every toast has left in these tests: none expires while a test runs."""
@@ -56,6 +65,16 @@ def _toasts_stay(monkeypatch):
     or a check then shows the same toasts however slowly the machine runs (a six-second
     toast was there or gone by the time a snapshot was taken, under load)."""
     monkeypatch.setattr(Notification, "time_left", property(lambda n: TOAST_SECONDS_LEFT))
+
+
+def said_in_passing(app) -> list[str]:
+    """What is said in passing now: the toasts up, and the table's notes under its move
+    log (a toast raised while the table is in front is said there, issue 24)."""
+    out = [n.message for n in app._notifications]
+    table = app.table
+    if table is not None and table.is_mounted:
+        out += table.notes
+    return out
 
 
 def make_app(variant: str = "classic", seed: int = 5, **overrides) -> DominoesApp:

@@ -78,7 +78,39 @@ async def test_continue_says_what_it_resumes() -> None:
         await menu_ready(pilot)
         menu = app.screen.query_one("#menu")
         prompt = str(menu.get_option("continue").prompt)
-        assert "The classic match, You: 0 – Ada: 0, hand 1" in prompt
+        assert "The classic match, You: 0 – Ada: 0, hand 1" in " ".join(prompt.split())
+
+
+def save_many_seats() -> tuple[str, ...]:
+    """A six-seat Mexican Train saved in its second round, the seats' totals written."""
+    rules = load_variant("mexican-train", players=6, rounds=3, clock_minutes=0)
+    g = new_game(rules, 3)
+    while g.hand_no < 2:
+        g.apply(g.legal_actions()[0] if g.phase == "play" else NextHand())
+    names = ("You", *(f"CPU {i}" for i in range(1, 6)))
+    assert store.autosave(g, store.MatchInfo(cpu_level="easy", names=names)) is None
+    assert any(g.scores.written)
+    return tuple(f"{name}: {x}" for name, x in zip(names, g.scores.written))
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_name_stays_with_its_score(size) -> None:
+    """Issue 25: Continue's words on the start menu and the resume question wrap between
+    seats, never inside one ("… – CPU" / "2: 12" read as two things)."""
+    pieces = save_many_seats()
+    app = menu_app()
+    async with app.run_test(size=size) as pilot:
+        await menu_ready(pilot)
+        prompt = str(app.screen.query_one("#menu").get_option("continue").prompt)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, ResumeOrNewScreen)
+        question = text_of(app.screen, "#dialog-title")
+    for said in (prompt, question):
+        rows = [" ".join(row.split()) for row in said.split("\n")]
+        for piece in pieces:
+            assert any(piece in row for row in rows), (piece, rows)
+    assert len(question.split("\n")) > 1  # it did wrap
 
 
 async def test_new_game_on_the_menu_asks_before_giving_the_saved_match_up() -> None:
@@ -89,7 +121,7 @@ async def test_new_game_on_the_menu_asks_before_giving_the_saved_match_up() -> N
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, ResumeOrNewScreen)
-        question = text_of(app.screen, "#dialog-title")
+        question = " ".join(text_of(app.screen, "#dialog-title").split())
         assert question == "Resume the classic match, You: 0 – Ada: 0, hand 1, or start a new one?"
         assert "counts as left unfinished" in text_of(app.screen, "#resume-note")
         await pilot.press("escape")  # back: nothing changes
@@ -553,7 +585,36 @@ async def test_the_palette_on_the_start_menu_has_the_apps_commands() -> None:
         assert titles.count("New game") == 1 and "How to play" in titles
         assert "Start menu" not in titles
         assert "Daily deal" in titles  # a key the menu's list shows, not the footer
+        assert titles.count("Quit") == 1  # the menu's q, not Textual's ^q as well
         assert_described(commands)
+
+
+async def test_the_replay_has_a_palette_in_words() -> None:
+    """``dominoes replay``'s app has Ctrl+P too: the replay's keys in words (a round in
+    Mexican Train), the themes and Quit; the palette opens by its key."""
+    from test_replay_stats import recorded_rounds
+
+    from dominoes_tui.tui.replay_app import ReplayApp
+
+    rec, hands = recorded_rounds()
+    app = ReplayApp(rec, hands)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        commands = list(app.get_system_commands(app.screen))
+        titles = [c.title for c in commands]
+        for title in ("Back", "Forward", "Round", "Start", "End", "Review", "Theme", "Quit"):
+            assert titles.count(title) == 1, (title, titles)
+        assert "Hand" not in titles
+        assert_described(commands)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette)
+        await pilot.press(*"forward")
+        await palette_hits(pilot, "Forward")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen.index == 1
 
 
 def assert_described(commands) -> None:
@@ -630,4 +691,17 @@ def test_resume_or_new_snapshot(snap_compare, size) -> None:
         await pilot.pause()
 
     save_a_match(moves=5, hand=4, seed=13)  # You 44 – Ada 35 (nothing held)
+    assert snap_compare(menu_app(), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_resume_many_seats_snapshot(snap_compare, size) -> None:
+    """Six seats' totals in the resume question: wrapped between seats, never inside one."""
+
+    async def run_before(pilot) -> None:
+        await menu_ready(pilot)
+        await pilot.press("n")
+        await pilot.pause()
+
+    save_many_seats()
     assert snap_compare(menu_app(), terminal_size=size, run_before=run_before)

@@ -15,7 +15,7 @@ import pytest
 from conftest import make_app, play_until, press_to_select, settle, take_turn
 from pilot_helpers import rig_judges
 from textual.geometry import Region
-from textual.widgets import Button
+from textual.widgets import Button, Static
 
 from dominoes_tui.ai import review as rv
 from dominoes_tui.engine import Play
@@ -218,6 +218,41 @@ async def test_no_coach_text_over_the_line_the_hand_the_prompt_or_the_clocks() -
         assert p.right <= 80 and p.bottom <= app.table.query_one("#message").region.y
 
 
+BROWSER = (133, 36)
+"""The terminal the browser page opens at: ``dominoes serve`` in Chromium's 1200×800 window
+(tests/web/test_serve_browser.py), textual-serve's 16px font: the page asks for 133×36."""
+
+
+async def test_the_coach_panel_in_the_browsers_size() -> None:
+    """The browser's page: the tip (the longest the coach says) and a note said in
+    passing beside the felt, whole, over none of the line, the hand, the prompt, the
+    seats and clocks or the log; no toast."""
+    tips()
+    app = make_app("classic", seed=5, clock_minutes=15)
+    async with app.run_test(size=BROWSER) as pilot:
+        await until_a_tip(pilot)
+        table = app.table
+        coach = coach_of(table.session)
+        hand = table.session.hand()
+        meant = tuple(t for t in hand if t != hand[table.selected])[:2]
+        coach.tip = (table.session.token, Point("heavy", "Shed heavy tiles", LONG, meant))
+        table.say("This match is casual now: a hint was used.")
+        table.refresh_table()
+        await pilot.pause()
+        assert table.has_class("-wide") and not table.has_class("-big")
+        note = table.query_one("#table-note")
+        for shown in (panel(app), note):
+            assert shown.display and shown.region.area
+            width = shown.content_region.width
+            assert shown.content_region.height >= len(shown.render().wrap(width))  # whole
+            for name, region in _regions(app).items():
+                assert not shown.region.overlaps(region), name
+            assert shown.region.right <= BROWSER[0]
+            assert shown.region.bottom <= table.query_one("#message").region.y
+        assert panel_text(app).startswith("Coach: Shed heavy tiles")
+        assert not list(app._notifications)
+
+
 def rigged(view, seed):
     """The last legal move is the best (80%), the others about 40%: the first is a
     blunder, and the pilot's turns (the first legal move) are asked about."""
@@ -296,6 +331,94 @@ async def test_no_coach_text_over_a_dialogs_buttons(monkeypatch) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await play_until(pilot, asked_then_over)
     assert "question" in seen and seen[-1] == "hand over"
+
+
+def no_coach_text_over_the_buttons(a) -> None:
+    """The dialog in front: its buttons inside the screen, and nothing that speaks for the
+    coach (the panel, a note, a toast, a "Coach:" bullet) drawn where they are."""
+    buttons = [b.region for b in a.screen.query(Button)]
+    width, height = a.size
+    assert buttons and all(b.right <= width and b.bottom <= height for b in buttons)
+    table = a.table
+    if table is not None:  # hidden under the dialog
+        assert not panel(a).display and not table.query_one("#table-note").display
+    assert not list(a._notifications) and not a.screen.query("Toast")
+    for w in a.screen.walk_children(with_self=False):
+        if isinstance(w, Static) and not isinstance(w, Button) and w.display:
+            if "coach" in str(w.render()).lower():
+                assert not any(w.region.overlaps(b) for b in buttons), w
+
+
+async def answer_play(pilot) -> None:
+    """The coach's question, answered "Play it" (its check first)."""
+    no_coach_text_over_the_buttons(pilot.app)
+    await pilot.press("y")
+    await settle(pilot)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)])
+async def test_no_coach_text_over_the_match_over_and_practice_over_buttons(
+    monkeypatch, size
+) -> None:
+    """Tips on and a question that comes: the match-over dialog (Rematch, Review, New
+    game, Quit), then "Deal again" and the practice hand's result (Again, Other seat,
+    Review, Back): no coach text where their buttons are."""
+    from dominoes_tui.tui.screens.practice import PracticeOverScreen, PracticeTableScreen
+
+    tips()
+    monkeypatch.setattr(tui_coach, "EVALUATOR", rigged)
+    app = make_app("classic", seed=5, target=0)
+    seen: list[str] = []
+
+    async with app.run_test(size=size) as pilot:
+
+        async def until(kind) -> None:
+            for _ in range(400):
+                if isinstance(app.screen, kind):
+                    return
+                if isinstance(app.screen, CoachQuestion):
+                    seen.append("question")
+                    await answer_play(pilot)
+                elif isinstance(app.screen, HandOverScreen):
+                    await pilot.press("enter")
+                    await settle(pilot)
+                elif isinstance(app.screen, TableScreen) and app.table.my_turn:
+                    await take_turn(pilot)
+                else:
+                    await settle(pilot)
+            raise AssertionError(f"no {kind.__name__}")
+
+        await until(MatchOverScreen)
+        no_coach_text_over_the_buttons(app)
+        assert [str(b.label) for b in app.screen.query(Button)][-2:] == ["New game (n)", "Quit (q)"]
+        await pilot.press("a")  # the same deal again: a practice hand, with the coach
+        await settle(pilot)
+        assert isinstance(app.table, PracticeTableScreen)
+        await until(PracticeOverScreen)
+        no_coach_text_over_the_buttons(app)
+        assert "Back (Esc)" in [str(b.label) for b in app.screen.query(Button)]
+    assert "question" in seen
+
+
+async def test_no_coach_text_over_the_daily_results_buttons(monkeypatch) -> None:
+    from test_daily_table import daily_app, over
+
+    tips()
+    monkeypatch.setattr(tui_coach, "EVALUATOR", rigged)
+    app = daily_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(400):
+            if over(app):
+                break
+            if isinstance(app.screen, CoachQuestion):
+                await answer_play(pilot)
+            elif isinstance(app.screen, TableScreen) and app.table.my_turn:
+                await take_turn(pilot)
+            else:
+                await settle(pilot)
+        assert over(app)
+        no_coach_text_over_the_buttons(app)
+        assert "Try again (r)" in [str(b.label) for b in app.screen.query(Button)]
 
 
 async def test_h_in_the_question_takes_the_move_back_and_shows_the_hint(monkeypatch) -> None:
@@ -380,12 +503,22 @@ async def test_the_question_is_asked_once_in_one_dialog() -> None:
         assert isinstance(app.screen, TableScreen)
 
 
-async def test_no_thanks_gives_no_coach_text_for_a_whole_match() -> None:
+async def test_no_thanks_gives_no_coach_text_for_a_whole_match(monkeypatch) -> None:
     """ "No thanks": no guide line, no tip, no question, no Coach bullets after a hand,
-    from the first turn to the match's end."""
+    from the first turn to the match's end, with a judge that would ask: at the person's
+    turns the move the pilot plays is a blunder to it, and a tip applies."""
+    asked: list[object] = []
+
+    def would_ask(view, seed):
+        asked.append(view)
+        return rigged(view, seed)
+
+    monkeypatch.setattr(tui_coach, "EVALUATOR", would_ask)
     first_table()
     app = make_app("classic", seed=5, target=50)
     said: list[str] = []
+    blunders: list[object] = []
+    tips_there: list[object] = []
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, CoachOfferScreen)
@@ -401,6 +534,13 @@ async def test_no_thanks_gives_no_coach_text_for_a_whole_match() -> None:
             said.extend(str(line) for line in session.lines)
             if isinstance(screen, TableScreen):
                 said.append(panel_text(a))
+                view = session.view()
+                if session.my_turn and len(view.legal) > 1 and rv.is_decision(view):
+                    j = rv.check_move(view, view.legal[0], ONE_ROUND, evaluator=rigged)
+                    if j.mark == "blunder":  # the move take_turn plays: a coach would ask
+                        blunders.append(view)
+                    if tui_coach.strategy_point(view, session.names) is not None:
+                        tips_there.append(view)
             if isinstance(screen, (HandOverScreen, MatchOverScreen)):
                 said.append(str(screen.query_one("#breakdown").render()))
             assert not isinstance(screen, CoachQuestion)
@@ -408,8 +548,53 @@ async def test_no_thanks_gives_no_coach_text_for_a_whole_match() -> None:
 
         await play_until(pilot, look)
         assert session.match_over and len(session.game.results) >= 2
+    assert blunders and tips_there  # a coach that was on would have spoken
+    assert asked == []  # the coach never looked at a move
     assert not [t for t in said if "Coach" in t or "coach" in t]
     assert player.load_player().finished == 0  # the coach was not there to count
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)])
+async def test_the_table_options_have_the_same_coach_row_as_settings(size) -> None:
+    """The Coach setting on the table options too: the same choices, words and help as
+    the Settings row, kept at once; Reset leaves it (the player's, not the house's), and
+    the match started there is coached as it says."""
+    from test_start_options import menu_app, open_options
+
+    from dominoes_tui.tui.screens.coach_row import COACH_HELP
+    from dominoes_tui.tui.screens.options import ChoiceRow, OptionsScreen
+
+    tips()
+    app = menu_app()
+    async with app.run_test(size=size) as pilot:
+        screen = await open_options(pilot, "classic")
+        row = screen.query_one("#opt-coach", ChoiceRow)
+        assert row.label == "Coach" and row.help_text == COACH_HELP
+        assert row.value == "tips" and row.describe("tips") == "Tips"
+        assert row.choices == player.LEVELS
+        row.focus()
+        await pilot.pause()
+        row.scroll_visible(animate=False)
+        await pilot.pause()
+        assert row.region.area and row.region.right <= size[0]  # on the screen, whole
+        drawn = str(row.render())
+        assert "Coach" in drawn and "Tips" in drawn
+        if size[1] < 30:  # its help on the help line
+            assert COACH_HELP in str(screen.query_one("#help").render())
+        while row.value != "off":
+            await pilot.press("right")
+            await pilot.pause()
+        assert player.load_player().level == "off"  # kept at once, as on Settings
+        screen.reset()
+        assert row.value == "off"  # the player's setting: not the house's to reset
+        while row.value != "guide":
+            await pilot.press("left")
+            await pilot.pause()
+        assert player.load_player().level == "guide"
+        await pilot.press("s")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen) and not isinstance(app.screen, OptionsScreen)
+        assert app.table.session.coaching and coach_of(app.table.session).enabled
 
 
 # ------------------------------------------------------------ the first matches

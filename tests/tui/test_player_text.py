@@ -1,6 +1,7 @@
 """What a player reads holds no Python list (``[19, 0, 50, 34]``) and no cut column: the
-statistics (with a four-seat match among them), a replay, a review and a table of eight
-seats, at 80×24 and 100×32, and what ``dominoes stats`` prints (issue 25)."""
+statistics (with a four-seat match among them), a replay of it, a review and a table of
+eight seats, at 80×24 and 100×32, and what ``dominoes stats`` prints, at 80 columns too
+(issue 25)."""
 
 from __future__ import annotations
 
@@ -16,8 +17,9 @@ from textual.renderables.blank import Blank
 from textual.widgets import DataTable, Static
 from typer.testing import CliRunner
 
-from dominoes_tui import cli, store
+from dominoes_tui import cli, report, store
 from dominoes_tui.engine import load_variant
+from dominoes_tui.store import stats
 from dominoes_tui.table.review_job import job_of_record
 from dominoes_tui.tui.app import DominoesApp
 from dominoes_tui.tui.screens import stats as stats_screen
@@ -75,9 +77,12 @@ def assert_no_list(lines: list[str]) -> None:
     assert not shown, shown
 
 
-def test_the_statistics_examples() -> None:
-    """The docstring examples of the screen's column fitting and chart ticks."""
-    assert doctest.testmod(stats_screen).failed == 0
+@pytest.mark.parametrize("module", [stats_screen, report, stats])
+def test_the_statistics_examples(module) -> None:
+    """The docstring examples of the column fitting, the chart ticks and the words for
+    hands and rounds."""
+    result = doctest.testmod(module)
+    assert result.attempted and not result.failed
 
 
 def test_the_scan_finds_a_list() -> None:
@@ -102,6 +107,12 @@ async def test_statistics_read_whole(size) -> None:
         # no column cut: the recent matches fit the screen, and nothing ends in "…"
         assert table.virtual_size.width <= table.size.width
         assert not [line for line in lines if "…" in line]
+        # Mexican Train's deals are rounds: "per round", and a column of hands and rounds
+        said = "\n".join(lines)
+        assert "Per round, mexican-train" in said and "(1 round)" in said
+        assert "Per hand, double-first" in said
+        headers = [str(c.label) for c in table.columns.values()]
+        assert ("Hands/rounds" in headers or "H/R" in headers) and "Hands" not in headers
 
 
 async def test_a_review_reads_without_lists() -> None:
@@ -112,6 +123,28 @@ async def test_a_review_reads_without_lists() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         assert_no_list(texts(app.screen))
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_replay_reads_whole_without_lists(size) -> None:
+    """The replay of a four-seat Mexican Train at its deal, a few moves in and its end:
+    no list, no line wider than the screen, no cell cut to "…"."""
+    from dominoes_tui.tui.replay_app import ReplayApp
+
+    ids = record_seats()
+    h = store.History()
+    rec = h.get(ids[1])
+    assert rec is not None and rec.variant == "mexican-train"
+    app = ReplayApp(rec, h.hands(rec.id))
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        for keys in ([], ["right"] * 6, ["end"]):
+            await pilot.press(*keys)
+            await settle(pilot)
+            lines = texts(app.screen)
+            assert_no_list(lines)
+            assert max(len(line.rstrip()) for line in lines) <= size[0]
+            assert not [line for line in lines if "…" in line and "thinking" not in line]
 
 
 async def test_a_table_of_eight_reads_without_lists() -> None:
@@ -128,3 +161,37 @@ def test_the_stats_command_prints_no_list() -> None:
     assert res.exit_code == 0, res.output
     assert "–" in res.output
     assert_no_list(res.output.splitlines())
+
+
+@pytest.mark.parametrize("columns", [80, 100])
+def test_the_stats_command_cuts_no_cell(columns) -> None:
+    """``dominoes stats`` at 80 (and 100) columns: no line wider than the terminal, no
+    cell cut to "…" (columns are dropped or their headers shortened instead), the long
+    names whole; Mexican Train's deals called rounds; the accuracy's bars with a scale."""
+    ids = record_seats()
+    rules = load_variant("international-two", clock_minutes=0)
+    ids.append(store.finish_match(play_match(rules, seed=3), info(("You", "CPU"))).history_id)
+    h = store.History()
+    for match_id, accuracy in zip(ids, (0.42, 0.61, 0.87)):
+        assert h.save_review(match_id, accuracy, 12, {}, {})
+    res = CliRunner().invoke(cli.app, ["stats"], env={"COLUMNS": str(columns)})
+    assert res.exit_code == 0, res.output
+    lines = res.output.splitlines()
+    assert max(len(line.rstrip()) for line in lines) <= columns
+    assert not [line for line in lines if "…" in line]
+    for name in ("international-two", "mexican-train", "double-first"):
+        assert any(name in line.split() for line in lines), name
+    assert any("Per hand/round" in line for line in lines)  # a house of rounds among hands
+    accuracy = next(i for i, line in enumerate(lines) if line.startswith("Accuracy"))
+    assert report.ACCURACY_SCALE in lines[accuracy + 1]
+    assert "▃" in lines[accuracy + 1] or "▄" in lines[accuracy + 1]
+
+
+def test_the_stats_command_says_rounds_for_a_house_of_rounds() -> None:
+    four = ("You", "CPU 1", "CPU 2", "CPU 3")
+    rules = load_variant("chicken-foot", rounds=2, players=4)
+    store.finish_match(play_match(rules, seed=4), info(four))
+    res = CliRunner().invoke(cli.app, ["stats"], env={"COLUMNS": "80"})
+    assert res.exit_code == 0, res.output
+    assert "Per round" in res.output and "Rounds" in res.output
+    assert "hand" not in res.output.lower().replace("handed", "")

@@ -194,3 +194,47 @@ def test_practice_after_an_undo_snapshot(snap_compare, size) -> None:
         await pilot.pause()
 
     assert snap_compare(table_app(game=near_the_end()), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_play_on_from_here_snapshot(snap_compare, size) -> None:
+    """The review's marked move, then p: the practice table at that decision, from the
+    person's view, labelled on its scores row."""
+
+    async def run_before(pilot) -> None:
+        app = pilot.app
+        await to_hand_over(pilot)
+        await pilot.press("R")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, ReviewScreen) and app.screen.current is not None
+        await pilot.press("p")
+        await settle(pilot)
+        assert isinstance(app.table, PracticeTableScreen) and app.table.my_turn
+        assert scores_row(app).lstrip().startswith("Practice")
+        await pilot.pause()
+
+    app = table_app(game=near_the_end(back=9))
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize(("level", "guided"), [("guide", True), ("tips", False), ("off", False)])
+async def test_a_practice_hand_has_the_same_coach_as_a_match(level, guided) -> None:
+    """Coach at Guide: the practice table's prompt names what fits and why, as a match's
+    does; at Tips or Off it does not (the tips are the table's own coach either way)."""
+    from dominoes_tui.store import player
+    from dominoes_tui.tui.strategy_coach import coach_of
+
+    player.set_level(level)
+    app = table_app(game=near_the_end())
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_practice(pilot)
+        s = table.session
+        assert s.coaching is guided
+        for _ in range(20):
+            if s.my_turn and not s.busy:
+                break
+            await settle(pilot)
+        assert s.my_turn
+        assert str(s.prompt).startswith("Coach:") is guided
+        assert coach_of(s).enabled is (level != "off")

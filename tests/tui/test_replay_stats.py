@@ -354,6 +354,119 @@ def test_replay_end_snapshot(snap_compare, size) -> None:
     assert snap_compare(ReplayApp(rec, hands), terminal_size=size, run_before=run_before)
 
 
+# ------------------------------------------------------------------ a replay of rounds
+def recorded_rounds(players: int = 4, seed: int = 7) -> tuple[store.MatchRecord, list]:
+    """A Mexican Train match of two rounds between Easy CPUs, recorded with its seats' names."""
+    from store_helpers import play_match
+
+    g = play_match(load_variant("mexican-train", players=players, rounds=2), seed=seed)
+    names = ("You", *(f"CPU {i}" for i in range(1, players)))
+    store.finish_match(g, store.MatchInfo(cpu_level="easy", names=names, now=lambda: 0.0))
+    h = store.History()
+    rec = h.get(h.latest_id())
+    assert rec is not None
+    return rec, h.hands(rec.id)
+
+
+def hands_said(text: str, names: list[str]) -> dict[str, list[str]]:
+    """The tiles said after each name in the replay's rows of hands (``CPU 1: 6-3 12-8``)."""
+    flat = " ".join(text.split()).replace("▶", "")
+    out = {}
+    for name in names:
+        after = flat.split(f"{name}: ", 1)[1]
+        words = after.split()
+        tiles_ = []
+        for w in words:
+            if w == "out" and not tiles_:
+                break
+            if not (w[0].isdigit() and "-" in w):
+                break
+            tiles_.append(w)
+        out[name] = tiles_
+    return out
+
+
+@pytest.mark.parametrize("players", [4, 8])
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_replay_of_rounds_says_every_hand_whole(size, players) -> None:
+    """Issue 25: the replay's seats read as the table's ("CPU 1: 0-0 2-2", never "CPU 1
+    0-0"), every hand whole at 80x24 (over as many lines as it takes, nothing cut); the
+    scores row is the table's ("CPU 1: 0"); it says round, never hand, in Mexican Train."""
+    rec, hands = recorded_rounds(players)
+    app = ReplayApp(rec, hands)
+    width, height = size
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        names = list(screen.names)
+        for keys in ([], ["right"] * 7, ["pagedown"], ["end"]):
+            await pilot.press(*keys)
+            await pilot.pause()
+            g = screen.game
+            rows = shown_text(screen, "#rp-other").rstrip("\n").split("\n")
+            assert all(len(row.rstrip()) <= width for row in rows), rows
+            other = screen.query_one("#rp-other", Static)
+            assert other.size.height == len(rows)  # every row in sight
+            said = hands_said("\n".join(rows), names[1:])
+            for seat in range(1, players):
+                assert said[names[seat]] == tiles.names(g.hands[seat]), names[seat]
+            scores = shown_text(screen, "#rp-scores")
+            for side in range(players):
+                assert f"{names[side]}: {g.scores.written[side]}" in " ".join(scores.split())
+            said_words = " ".join(
+                shown_text(screen, w) for w in ("#rp-step", "#rp-message", "#rp-scores")
+            )
+            assert " hand" not in said_words.lower().replace("hand is", ""), said_words
+        assert screen.hands_up == (height < 32 or players > 4)
+        if screen.hands_up:  # the person's hand in words with the others', in full
+            assert hands_said(shown_text(screen, "#rp-other"), ["You"])["You"] == tiles.names(
+                screen.game.hands[0]
+            )
+        message = shown_text(screen, "#rp-message")
+        assert "2 rounds in" in message
+        assert any(line == "— round 1 over —" for line in screen.log_lines())
+        keys = {b.binding.description for b in screen.active_bindings.values() if b.enabled}
+        assert "Round" in keys and "Hand" not in keys
+
+
+async def test_a_replay_of_rounds_steps_with_the_houses_words() -> None:
+    """Each move in the replay's step row is said as the table's log says it ("on CPU 3's
+    train", never a line game's "on the down arm"); PgDn is the next round's deal."""
+    rec, hands = recorded_rounds()
+    app = ReplayApp(rec, hands)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert "The deal: You begin the round." in shown_text(screen, "#rp-step")
+        seen = set()
+        for _ in range(40):
+            await pilot.press("right")
+            step = shown_text(screen, "#rp-step")
+            assert "arm" not in step and "on the " + "1." not in step, step
+            seen.add("train" in step)
+        assert True in seen
+        await pilot.press("pagedown")
+        step = shown_text(screen, "#rp-step")
+        assert screen.game.hand_no == 2 and "Round 2 dealt:" in step
+        assert "begins the round." in step or "You begin the round." in step
+
+
+@pytest.mark.parametrize("players", [4, 8])
+@pytest.mark.parametrize("size", SIZES)
+def test_replay_of_rounds_snapshot(snap_compare, size, players) -> None:
+    """Mexican Train of four and of eight seats a few moves in: every hand in words at the
+    top (the person's too at 80x24, or beyond four seats), the trains, the scores row."""
+    rec, hands = recorded_rounds(players)
+
+    async def run_before(pilot) -> None:
+        await pilot.pause()
+        await pilot.press(*["right"] * 9)
+        await pilot.pause()
+
+    assert snap_compare(ReplayApp(rec, hands), terminal_size=size, run_before=run_before)
+
+
 # ------------------------------------------------------------------ the CLI
 @pytest.fixture
 def opened(monkeypatch):
@@ -405,4 +518,4 @@ def test_cli_stats_lists_the_match_numbers_replay_takes() -> None:
     assert result.exit_code == 0, result.output
     assert "Recent matches (dominoes replay N)" in result.output
     rows = [line for line in result.output.splitlines() if "classic" in line and "easy" in line]
-    assert [row.split()[1] for row in rows[-2:]] == ["2", "1"]  # newest first, by number
+    assert [row.split()[0] for row in rows[-2:]] == ["2", "1"]  # newest first, by number

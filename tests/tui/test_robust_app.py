@@ -4,7 +4,7 @@ choice; loading saves never blocks the screen."""
 
 from __future__ import annotations
 
-from conftest import first_legal, settle
+from conftest import first_legal, said_in_passing, settle
 
 from dominoes_tui import store
 from dominoes_tui.engine import Resign, load_variant
@@ -21,7 +21,7 @@ def menu_app(**kw) -> DominoesApp:
 
 
 def notes(app) -> list[str]:
-    return [n.message for n in app._notifications]
+    return said_in_passing(app)
 
 
 def saved_match(players: int = 2, human_seat: int = 0) -> store.MatchInfo:

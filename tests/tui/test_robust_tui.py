@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import first_legal, settle
+from conftest import first_legal, said_in_passing, settle
 from typer.testing import CliRunner
 
 from dominoes_tui import cli, options, store
@@ -47,7 +47,7 @@ def menu_app(**kw) -> DominoesApp:
 
 
 def notes(app) -> list[str]:
-    return [n.message for n in app._notifications]
+    return said_in_passing(app)
 
 
 async def to_house(pilot, name: str) -> None:

@@ -6,7 +6,16 @@ from __future__ import annotations
 
 import json
 
-from conftest import app_at, first_legal, make_app, play_until, played, settle, take_turn
+from conftest import (
+    app_at,
+    first_legal,
+    make_app,
+    play_until,
+    played,
+    said_in_passing,
+    settle,
+    take_turn,
+)
 from typer.testing import CliRunner
 
 from dominoes_tui import cli, store
@@ -129,8 +138,8 @@ async def test_an_unwritable_save_is_said_once_and_play_goes_on(monkeypatch) -> 
         await settle(pilot)
         await take_turn(pilot)
         await take_turn(pilot)
-        said = [n for n in app._notifications if "could not be saved" in n.message]
-        assert len(said) == 1
+        said = [n for n in said_in_passing(app) if "could not be saved" in n]
+        assert len(said) == 1 and not list(app._notifications)  # beside the felt
         assert len(app.table.game.log) >= 4
 
 
@@ -235,13 +244,9 @@ async def test_a_corrupt_save_is_set_aside_and_a_new_game_offered() -> None:
         problem = app.resume_problem
         assert problem is not None and "cut short" in problem and "moved to" in problem
         assert problem.count(". ") <= 1  # one sentence, and the new game
-        assert any(n.message == problem for n in app._notifications)
-        for _ in range(20):  # the toast rack shows notes a refresh later
-            if app.screen.query("Toast"):
-                break
-            await pilot.pause()
-        toasts = [str(t.render()) for t in app.screen.query("Toast")]
-        assert any("cut short" in t for t in toasts), toasts  # on screen, over the new table
+        assert problem in said_in_passing(app)
+        # on screen beside the new table, under its move log: never a toast over the felt
+        assert "cut short" in app.table.notes_text() and not app.screen.query("Toast")
         assert isinstance(app.screen, TableScreen) and app.table.game.hand_no == 1  # dealt anew
         assert not app.table.session.waiting_for_key
         new_match = app.table.session.info.match_id

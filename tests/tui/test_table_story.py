@@ -128,15 +128,20 @@ async def test_at_80x24_the_log_shows_the_cpus_move_past_the_persons_forced_draw
         assert app.screen.query_one(MoveLog).region.width >= 24
 
 
-async def test_four_players_at_80x24_show_who_played_what() -> None:
+@pytest.mark.parametrize("size", [SMALL, (100, 32)])
+async def test_four_players_show_who_played_what(size) -> None:
+    """Each CPU's last move: in the move log beside the felt, each whole on its own line;
+    on the seats row too where it has room for every seat's widest move (at 100
+    columns; at 80 the row keeps one form all hand long without them, issue 25)."""
     app = app_at(played("goat", 4, until=lambda g: len(g.line) >= 6))
-    async with app.run_test(size=SMALL) as pilot:
+    async with app.run_test(size=size) as pilot:
         await play_until(pilot, lambda a: len(a.table.game.line) >= 6 and a.table.my_turn)
         seats = str(app.screen.query_one("#seats").render())
         log = str(app.screen.query_one(MoveLog).render()).splitlines()
         s = app.table.session
         for seat in s.seats()[1:]:
-            assert f"{seat.name}" in seats and seat.last in seats
+            assert seat.name in seats
+            assert (seat.last in seats) == (size != SMALL), (seat.last, seats)
         assert "North (partner)" in seats
         last_three = [e.text for e in s.log()[-3:]]
         assert [e.split()[0] for e in last_three] == ["East", "North", "West"]
@@ -285,8 +290,9 @@ async def test_unicode_tiles_in_the_hand_and_on_the_line() -> None:
 
 @pytest.mark.parametrize("size", [SMALL, (100, 32), (160, 48)])
 async def test_toasts_never_cover_the_hand_the_message_or_the_move_log(size) -> None:
-    """A note (a redeal, a save that failed) never hides the hand, the prompt or the moves
-    (the coach's tips are not notes: tests/tui/test_coach_panel.py)."""
+    """A note (a redeal, a save that failed) never hides the hand, the prompt, the felt or
+    the moves: raised while the table is in front, it is said under the move log, not as
+    a toast (issue 24; the coach's tips: tests/tui/test_coach_panel.py)."""
     app = make_app("classic", seed=5)
     async with app.run_test(size=size, notifications=True) as pilot:
         await settle(pilot)
@@ -296,16 +302,19 @@ async def test_toasts_never_cover_the_hand_the_message_or_the_move_log(size) -> 
         await pilot.pause()
         from textual.widgets._toast import Toast
 
+        assert not list(app.screen.query(Toast)) and not list(app._notifications)
+        note = app.screen.query_one("#table-note")
+        said = str(note.render())
+        assert "The tiles were redealt once." in said and "A second thing to say" in said
+        assert note.content_region.height >= len(note.render().wrap(note.content_region.width))
         covered = [
             app.screen.query_one(HandView).region,
             app.screen.query_one(MessageBar).region,
             app.screen.query_one(MoveLog).region,
+            app.screen.query_one("#line").region,
         ]
-        toasts = list(app.screen.query(Toast))
-        assert toasts
-        for toast in toasts:
-            for region in covered:
-                assert not toast.region.overlaps(region), (toast.region, region)
+        for region in covered:
+            assert not note.region.overlaps(region), (note.region, region)
 
 
 # ------------------------------------------------------------------ the player's settings
@@ -339,3 +348,19 @@ async def test_pace_and_tiles_are_player_settings_on_the_settings_screen() -> No
         assert app.pace.cpu == 1.8 and app.tile_style == "unicode"
         assert isinstance(app.screen, TableScreen)
         assert app.table.session.pace.cpu == 1.8 and app.table.tile_style == "unicode"
+
+
+def test_the_move_log_never_parts_a_seats_name() -> None:
+    """A row of the move log never ends in "CPU" with the seat's number on the next
+    ("CPU 4 played 10-7 on CPU" / "2's train"), at any width the log has."""
+    from dominoes_tui.table.words import LogEntry
+    from dominoes_tui.tui.widgets.log import entry_rows
+
+    for n in range(1, 8):
+        for other in ("CPU 2's train", "the Mexican train", "CPU (Easy)'s train"):
+            what = f"played 10-7 on {other}"
+            entry = LogEntry(1, n, "play", f"CPU {n} {what}", what=what)
+            for width in range(16, 41):
+                rows = [r.plain for r in entry_rows(entry, width)]
+                assert not any(r.rstrip().endswith("CPU") for r in rows), (width, rows)
+                assert " ".join(" ".join(rows).split()) == entry.text

@@ -370,3 +370,53 @@ async def test_chicken_foot_rows_out_of_sight_by_keys() -> None:
             assert "(wheel)" not in text
             assert "more above (PgUp)" in text or "more below (PgDn)" in text
         assert seen == set(range(len(game.board().lines)))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)])
+@pytest.mark.parametrize("opener", [0, 3])
+async def test_the_round_is_said_once(size, opener) -> None:
+    """Issue 25: at a round's start the round's number and double are on the scores row
+    and nowhere else on the screen (the prompt does not say them again), whoever begins."""
+    from test_player_text import texts
+
+    rules = load_variant("mexican-train", players=8, clock_minutes=0)
+    app = DominoesApp(
+        game=new_game(rules, 1, first_seat=opener),
+        seed=1,
+        level="easy",
+        delay=1e6,  # the opening as the person sees it: the CPU's first move still pending
+        player_factory=first_legal,
+    )
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        lines = texts(app.screen)
+        said = [line for line in lines if "Round 1 of 13" in line]
+        assert len(said) == 1, said
+        assert any("engine" in line and "12-12" in line for line in lines)  # a row or the hub
+        assert "Round" not in app.table.message_text
+        said = "Your turn" if opener == 0 else "CPU 3 begins the round."
+        assert said in app.table.message_text
+
+
+@pytest.mark.parametrize("variant", ["mexican-train", "chicken-foot", "classic"])
+async def test_f1_lists_the_keys_that_show_what_is_out_of_sight(variant) -> None:
+    """Issue 25: F1 at the table names the keys for what the felt hides (PgUp/PgDn its rows
+    out of sight; [ and ] the older and newer tiles of a long train or arm, in the rounds
+    games), and those keys are the table's."""
+    from dominoes_tui.tui.screens.howto import HowToPlayScreen
+    from dominoes_tui.tui.screens.table import TableScreen
+
+    rounds = variant != "classic"
+    app = make_app(variant, seed=5, **({"players": 4, "rounds": 1} if rounds else {}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HowToPlayScreen)
+        said = " ".join(str(app.screen.query_one("#howto-text").render()).split())
+        assert "PgUp/Dn scroll" in said
+        assert ("[/] older/newer" in said) == rounds
+        keys = {(b.key, b.action) for b in TableScreen.BINDINGS}
+        assert {("pageup", "felt(-1)"), ("pagedown", "felt(1)")} <= keys
+        assert {("left_square_bracket", "older(-1)"), ("right_square_bracket", "older(1)")} <= keys

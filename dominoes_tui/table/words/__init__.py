@@ -35,6 +35,7 @@ from .coach import (
     COACH_HELP,
     COACH_LEVELS_TEXT,
     COACH_QUESTION,
+    COACH_RATED,
     COACH_TIPS,
     COACH_WIDTH,
     coach_fits,
@@ -50,6 +51,7 @@ from .glance import (
     bonus_words,
     fives_words,
     hanging_words,
+    widest_last,
 )
 from .log import (
     LogEntry,
@@ -59,7 +61,6 @@ from .log import (
     log_lines,
     place_words,
     redeal_line,
-    where_words,
 )
 from .places import (
     distinct_moves,
@@ -70,6 +71,7 @@ from .places import (
     place_data,
     play_place,
     plural,
+    said_place,
     same_outcome,
 )
 from .prompts import (
@@ -100,6 +102,7 @@ from .prompts import (
     your_turn,
 )
 from .results import (
+    clock_offer_words,
     hand_how,
     match_headline,
 )
@@ -140,6 +143,7 @@ from .sentence import (
 )
 
 __all__ = [
+    "clock_offer_words",
     "COACH_CHANGE",
     "COACH_CHOICES",
     "COACH_GUIDE",
@@ -148,6 +152,7 @@ __all__ = [
     "COACH_TIPS",
     "coach_level_words",
     "COACH_QUESTION",
+    "COACH_RATED",
     "LOWEST_WINS",
     "COACH_WIDTH",
     "END_KEYS",
@@ -179,6 +184,7 @@ __all__ = [
     "place_data",
     "play_place",
     "plural",
+    "said_place",
     "same_outcome",
     "end_question_again",
     "end_words",
@@ -190,6 +196,7 @@ __all__ = [
     "hand_over_line",
     "hand_word",
     "hanging_words",
+    "widest_last",
     "held_counts",
     "hint_words",
     "key_refusal",
@@ -224,7 +231,6 @@ __all__ = [
     "times_words",
     "wait_words",
     "way_round_question",
-    "where_words",
     "wrap",
     "wrong_end",
     "your_turn",

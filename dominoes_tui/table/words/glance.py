@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...engine import tiles
+from ...engine import Rules, tiles
 
 
 # ---------------------------------------------------------------- the table at a glance
@@ -26,6 +26,35 @@ class SeatInfo:
     partner: bool = False
     last: str = ""
     revealed: tuple[str, ...] | None = None
+
+
+def widest_last(rules: Rules) -> tuple[str, str, int]:
+    """The widest a seat can be said beside its name in a house: its last move in full
+    (``drew 9, 12-12``) and as the seats row shortens it (``12-12``, ``pass``,
+    ``drew…``), and the most tiles a hand can hold (two digits where one draws; the
+    deal where one cannot). The row is measured by them, so it keeps one form the whole
+    hand long instead of changing as the moves and the counts do.
+
+    >>> from dominoes_tui.engine import load_variant
+    >>> widest_last(load_variant("classic"))
+    ('drew 9, 6-6', 'drew…', 10)
+    >>> widest_last(load_variant("mexican-train"))
+    ('drew 9, 12-12', '12-12', 15)
+    >>> widest_last(load_variant("all-fives"))
+    ('drew 9, 6-6 scored 20', '6-6 scored 20', 10)
+    >>> widest_last(load_variant("block"))
+    ('passed', 'pass', 7)
+    """
+    tile = tiles.name(tiles.tile(rules.set, rules.set))
+    said = [tile]
+    if rules.two_doubles:
+        said.append(f"{tile} and {tile}")
+    if rules.end_scoring == "fives":
+        said = [f"{w} scored 20" for w in said]
+    widest = max(said, key=len)
+    if not rules.draws:
+        return max((widest, "passed"), key=len), max((widest, "pass"), key=len), rules.deal_size
+    return f"drew 9, {widest}", max((widest, "pass", "drew…"), key=len), max(10, rules.deal_size)
 
 
 def hanging_words(points: int) -> str:

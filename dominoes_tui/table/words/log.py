@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine import Event, tiles
-from ...engine.actions import END_NAMES
+from ...engine import Event, Play, tiles
 from ...engine.chicken_foot import FootBoard
 from ...engine.trains import TrainsBoard, place_name
-from .places import foot_place
+from .places import Ends, foot_place, play_place
 
 
 # ---------------------------------------------------------------- the move log
@@ -51,33 +50,21 @@ def _drew(n: int) -> str:
     return f"drew {n}"
 
 
-def where_words(end: int | None, ends: Sequence[int] = ()) -> str:
-    """Where a tile went: ``"4"`` (the end showing 4: the line's ends are named by
-    their number, which never depends on where the snake turned on screen), or
-    ``"up arm's 6"`` (a spinner's arm, drawn leaving it upward, and its number), as
-    :func:`~.places.move_words` says it."""
-    if end is None:
-        return ""
-    if not isinstance(end, int) or end >= len(END_NAMES):
-        return str(end)
-    if end >= 2:
-        arm = END_NAMES[end] + " arm"
-        return f"{arm}'s {ends[end]}" if end < len(ends) else arm
-    if end < len(ends):
-        return str(ends[end])
-    return END_NAMES[end]
-
-
 def log_entries(
     events: Sequence[Event],
     names: Sequence[str],
     hand_no: int = 0,
     where: Callable[[int, int], str] | None = None,
+    places: Mapping[int, str] | None = None,
 ) -> list[LogEntry]:
     """One entry per turn: draws are gathered into the play or pass that ended them.
 
     ``where(place, seat)``: a Mexican Train or Chicken Foot place in words for
     the seat that played there (:func:`place_words`); None for the line games.
+    ``places``: a line game's places as :func:`~.places.play_place` said them when
+    each tile was laid (by the event's index, :func:`~.places.said_place`: ``on the 6
+    of 6-6``); a play missing there is named from its event's ends (``on the 6``), by
+    the same function.
     """
     out: list[LogEntry] = []
     draws = 0
@@ -89,7 +76,7 @@ def log_entries(
             hand_no, seat, "draw", f"{names[seat]} {what}", drew=n, what=what, brief=what
         )
 
-    for e in events:
+    for i, e in enumerate(events):
         who = names[e.seat]
         if e.kind == "draw":
             if drawer is not None and drawer != e.seat and draws:
@@ -112,7 +99,10 @@ def log_entries(
                 what = f"{prefix}played {name} on {where(e.end, e.seat)}"
                 brief += name
             else:
-                what = f"{prefix}played {name} on the {where_words(e.end, e.ends)}"
+                said = places.get(i) if places else None
+                if said is None:
+                    said = play_place(Ends(e.ends), Play(e.tile, e.end))
+                what = f"{prefix}played {name} {said}"
                 brief += name
             if e.scored:  # All Fives, R-F-2
                 what += f", scoring {e.scored}"

@@ -1,4 +1,5 @@
-"""A move named by its place, the one way the table, the hint, the coach and the review say it.
+"""A move named by its place, the one way the table, its move log, the hint, the coach
+and the review say it.
 
 A line's end is named by the number it shows ("6-4 on the 4"), never by left or
 right: the snake turns on screen, so the left end may be drawn anywhere. A
@@ -24,6 +25,7 @@ the same place for a machine (``dominoes review --json``), and
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ...engine import Action, Draw, Pass, Play, PlayDoubles, SeatView, Stop, fast, seat_view, tiles
@@ -148,6 +150,27 @@ def play_place(
     ``on the 6 of 6-6``, ``on the up arm's 6``, ``on North's train`` (``brief``: the
     fewest words)."""
     return _where(state, play, names, viewer, brief)
+
+
+@dataclass(frozen=True)
+class Ends:
+    """A line's open ends alone (a passed event's ``ends``), for :func:`play_place` where
+    the line itself is not at hand: the end is named by its number only."""
+
+    ends: tuple[int, ...]
+    line: tuple = ()
+
+
+def said_place(state: Any, action: Action) -> tuple[int, str] | None:
+    """A line game's tile laid on an end, for the move log: the index its event takes in
+    ``state.events`` (the hand just before it) and its place as :func:`play_place` says
+    it (``on the 6 of 6-6``); None for anything else (a lead, a draw, trains, a foot)."""
+    if not isinstance(action, Play) or action.end is None or _board(state) is not None:
+        return None
+    legal = state.legal_actions() if callable(getattr(state, "legal_actions", None)) else ()
+    if action not in legal:
+        return None  # refused: laid nowhere
+    return len(state.events), play_place(state, action)
 
 
 def move_words(

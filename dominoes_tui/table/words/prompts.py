@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from ...engine import Rules, tiles, wanted_number
+from ...engine import Play, Rules, tiles, wanted_number
 from ...engine.actions import END_NAMES
-from .log import where_words
+from .places import Ends, play_place
 from .sentence import Sentence
 
 RESUMED = "Welcome back: the match is as you left it. Press any key to go on (clocks stopped)."
@@ -173,15 +173,14 @@ def wrong_end(
     arrows: dict[int, str] | None = None,
     places: Places = None,
 ) -> Sentence:
-    where = where_words(end, ends)
+    where = play_place(Ends(tuple(ends)), Play(tile, end))
     keys = [_arrow(e, arrows) for e in _ordered(ask, arrows)]
     press = " or ".join(keys) if len(keys) < 3 else f"{', '.join(keys[:-1])} or {keys[-1]}"
     return Sentence(
         "",
-        f"{tiles.name(tile)} does not go on the {where}: "
-        f"{ends_question(ask, ends, arrows, places)}",
+        f"{tiles.name(tile)} does not go {where}: {ends_question(ask, ends, arrows, places)}",
         "question",
-        f"{tiles.name(tile)} does not go on the {where}: press {press}.",
+        f"{tiles.name(tile)} does not go {where}: press {press}.",
     )
 
 

@@ -55,3 +55,22 @@ def match_headline(
     else:
         why = "A single hand decides the match."
     return title, why
+
+
+def clock_offer_words(later: Rules) -> str:
+    """The match-over screen of a match played without the clock its rematch may have
+    (a newcomer's untimed match): the clock offered, not imposed.
+
+    >>> from dominoes_tui.engine import load_variant
+    >>> print(clock_offer_words(load_variant("classic")))
+    This match had no clock. Rematch (r) plays without one again; c rematches with a clock: 15 min each.
+    """
+    parts = []
+    if later.clock_minutes:
+        parts.append(f"{later.clock_minutes} min each")
+    if later.turn_seconds:
+        parts.append(f"{later.turn_seconds} s a turn")
+    return (
+        "This match had no clock. Rematch (r) plays without one again; "
+        f"c rematches with a clock: {', '.join(parts)}."
+    )

@@ -249,7 +249,8 @@ def result_words(rv: MatchReview, h: HandReview) -> str:
         if h.winner_side == rv.side:
             return "you won it"
         mine = pts[rv.side] if rv.side < len(pts) else 0
-        return f"you lost it, {mine} penalty against you" if mine else "you lost it"
+        against = plural(mine, "penalty point")
+        return f"you lost it, {against} against you" if mine else "you lost it"
     got = pts[h.winner_side] if h.winner_side < len(pts) else 0
     points = plural(got, "point")
     if h.winner_side == rv.side:

@@ -22,15 +22,21 @@ def round_title(game: Any) -> str:
 
 
 def round_words(game: Any, opener: str | None) -> str:
-    """A round's opening words: its number and double, and who begins (None: you)."""
-    head = round_title(game)
+    """A round's opening words: who begins (None: you). The round's number and double
+    are not said here: the scores row says them, once for the whole table.
+
+    >>> from dominoes_tui.engine import load_variant, new_game
+    >>> g = new_game(load_variant("mexican-train", players=4), 1)
+    >>> round_words(g, "CPU 2"), round_words(g, None)
+    ('CPU 2 begins the round.', 'You begin the round.')
+    """
     board = game.board()
     if isinstance(board, FootBoard) and board.centre is None:
         d = tiles.name(board.round_double)
-        return f"{head}. Whoever holds the {d} lays it in the centre; the others draw."
+        return f"Whoever holds the {d} lays it in the centre; the others draw."
     if opener is None:
-        return f"{head}. You begin."
-    return f"{head}. {opener} begins."
+        return "You begin the round."
+    return f"{opener} begins the round."
 
 
 def rounds_turn(fitting: int, game: Any, names: Sequence[str]) -> Sentence:

@@ -9,20 +9,28 @@ from .log import hand_word
 from .scores import score_text
 from .seats import side_names
 
-
 # ---------------------------------------------------------------- around the table
 # The start menu's Continue, the resume-or-new question. Kept apart from the table's
 # own words above.
+NBSP = "\u00a0"
+"""Joins words that must stay on one row (a seat's name and its score): the screens wrap
+between words at plain spaces only (``tui/widgets/kept.py``)."""
+
+
 def score_line(rules: Rules, scores: Scores, names: Sequence[str]) -> str:
     """``You: 34 – CPU: 51`` (held points spelled out); ``names``: one per side. A name
-    never touches its score (``CPU 1: 0``, not ``CPU 1 0``).
+    never touches its score (``CPU 1: 0``, not ``CPU 1 0``), and a name and its score are
+    one piece, joined by no-break spaces (never ``CPU`` at a row's end and ``1: 0`` on the
+    next).
 
     >>> from dominoes_tui.engine import load_variant
-    >>> score_line(load_variant("classic"), Scores((34, 51), (0, 0)), ("You", "CPU"))
-    'You: 34 – CPU: 51'
+    >>> line = score_line(load_variant("classic"), Scores((34, 51), (0, 0)), ("You", "CPU 1"))
+    >>> line.replace(NBSP, "_")
+    'You:_34 – CPU_1:_51'
     """
     return " – ".join(
-        f"{name}: {score_text(rules, scores, side)}" for side, name in enumerate(names)
+        f"{name}: {score_text(rules, scores, side)}".replace(" ", NBSP)
+        for side, name in enumerate(names)
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -45,10 +46,24 @@ class Sentence:
 NOTHING = Sentence()
 
 
+SEAT_NAME = re.compile(r"\bCPU (?=\d|\()")
+"""The space inside a seat's name of two words (``CPU 2``, ``CPU (Easy)``)."""
+_JOINED = "\u2060"
+"""Stands for that space while the rows are found (a word joiner: not a space to
+textwrap, one character like the space it stands for)."""
+
+
 def wrap(text: str, width: int) -> list[str]:
     """``text`` in rows of at most ``width`` cells, broken between words (as the message
-    line draws it)."""
-    return textwrap.wrap(text, width=max(width, 1), break_on_hyphens=False) or [""]
+    line draws it), never inside a seat's name nor at a no-break space (every row is a
+    piece of ``text`` as it is).
+
+    >>> wrap("Satisfy the 6-6 on CPU 3's train", 20)
+    ['Satisfy the 6-6 on', "CPU 3's train"]
+    """
+    joined = SEAT_NAME.sub("CPU" + _JOINED, text)
+    rows = textwrap.wrap(joined, width=max(width, 1), break_on_hyphens=False) or [""]
+    return [r.replace(_JOINED, " ") for r in rows]
 
 
 def fit_lines(sentences: Sequence[Sentence], width: int, rows: int) -> list[Sentence]:

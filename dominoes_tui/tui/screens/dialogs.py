@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -21,14 +21,17 @@ from ...table.words import (
     COACH_CHOICES,
     COACH_QUESTION,
     NEW_GIVES_UP,
+    clock_offer_words,
     hand_how,
-    log_lines,
+    log_entries,
     match_headline,
+    place_words,
     resume_question,
 )
 from .. import strategy_coach
 from ..dismiss import DismissOnce
 from ..messages import OpenReview, PlayDeal, Quit
+from ..widgets.kept import KeptStatic
 from ..widgets.keybar import KeyFooter
 from ..words import saved_summary, score_text, second_person, target_text
 
@@ -256,6 +259,13 @@ class MatchOverScreen(LearnFromTheHand, DismissOnce, ModalScreen[str]):
         Binding(
             "r", "choose('rematch')", "Rematch", tooltip="Play the same house and opponent again"
         ),
+        Binding(  # said in the dialog (#clock-offer) where it applies: the key line is full
+            "c",
+            "clock",
+            "With clock",
+            tooltip="Rematch with a clock (after a match without one)",
+            show=False,
+        ),
         Binding("R", "review", "Review", tooltip="Expert judges your moves in this match"),
         Binding("n", "choose('new')", "New game", tooltip="Choose a house and start a new match"),
         Binding("q", "choose('quit')", "Quit", tooltip="Quit the program"),
@@ -314,6 +324,8 @@ class MatchOverScreen(LearnFromTheHand, DismissOnce, ModalScreen[str]):
             )
             # casual: said now; rated: filled once the match is recorded (rating_words)
             yield Static(Text("" if table.practice else table.casual_words()), id="rating")
+            if table.clock_offered:  # a match without the clock: the rematch offers it
+                yield Static(Text(clock_offer_words(table.next_rules)), id="clock-offer")
             with Horizontal(id="buttons"):
                 yield Button(self.AGAIN, id="rematch", variant="primary")
                 if not table.rounds:
@@ -355,6 +367,20 @@ class MatchOverScreen(LearnFromTheHand, DismissOnce, ModalScreen[str]):
 
     def action_choose(self, choice: str) -> None:
         self.dismiss(choice)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "clock":  # only after a match the clock was offered for
+            return self.table.clock_offered
+        return super().check_action(action, parameters)
+
+    def action_clock(self) -> None:
+        """The rematch with the house's clock (this match had none)."""
+        if self.table.clock_offered:
+            self.dismiss("rematch-clock")
+
+    def on_click(self, event: events.Click) -> None:
+        if event.widget is not None and event.widget.id == "clock-offer":  # its words, clicked
+            self.action_clock()
 
     def action_peek(self) -> None:
         """Hide the result for a moment to look at the last move on the table (v again
@@ -477,7 +503,7 @@ class ResumeOrNewScreen(DismissOnce, ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="resume-or-new"):
-            yield Static(Text(resume_question(self.summary)), id="dialog-title")
+            yield KeptStatic(Text(resume_question(self.summary)), id="dialog-title")
             yield Static(NEW_GIVES_UP, id="resume-note")
             with Horizontal(id="buttons"):
                 yield Button("Resume (r)", id="resume", variant="primary")
@@ -579,7 +605,7 @@ class WatchScreen(DismissOnce, ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog", classes="watch"):
             yield Static("Watching the match in the other window", id="dialog-title")
-            yield Static(Text("Reading its save…"), id="watch-text")
+            yield KeptStatic(Text("Reading its save…"), id="watch-text")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -620,7 +646,10 @@ class WatchScreen(DismissOnce, ModalScreen[None]):
             summary = saved_summary(saved)
             t.append(summary[0].upper() + summary[1:], "bold")
             g = saved.game
-            lines = log_lines(g.events, saved.info.names)[-self.MOVES :]
+            names = saved.info.names
+            where = place_words(g, names)  # the trains' and the foot's places, by name
+            lines = [e.text for e in log_entries(g.events, names, g.hand_no, where)]
+            lines = lines[-self.MOVES :]
             t.append("\n\n")
             dealt = "round" if g.rules.is_rounds else "hand"
             t.append("\n".join(lines) if lines else f"The {dealt} has just been dealt.")
@@ -634,7 +663,7 @@ class WatchScreen(DismissOnce, ModalScreen[None]):
             )
         if t.plain != self.said:
             self.said = t.plain
-            self.query_one("#watch-text", Static).update(t)
+            self.query_one("#watch-text", KeptStatic).keep(t)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -1,7 +1,8 @@
 """Table options: every optional setting of a house as a control, then Start.
 
 The player's own settings (pace, tiles, coach, the bell, the theme…) are not a house's:
-they are on the Settings screen (:mod:`.settings`).
+they are on the Settings screen (:mod:`.settings`); the Coach is shown here too, last, as
+the same setting in the same words (:mod:`.coach_row`).
 
 The controls, their choices and their explanations come from
 :mod:`dominoes_tui.options` (the variant's ``options`` in ``variants.toml``);
@@ -27,11 +28,25 @@ from textual.widgets import Button, Static
 from ... import options, store
 from ...engine import Rules
 from ...store import rating
+from ...store.player import load_player
+from ...table.words import COACH_RATED
 from ..dismiss import DismissOnce
+from ..messages import SettingsChanged
 from ..widgets.keybar import KeyFooter
+from .coach_row import (
+    COACH_HELP,
+    COACH_KEY,
+    COACH_LABEL,
+    coach_choices,
+    coach_value,
+    coach_words,
+    keep_coach,
+)
 from .dialogs import ConfirmScreen
 
 LABEL_WIDTH = 18
+YOURS = "Yours, at every house"
+"""The heading of the player's own setting shown here too (the Coach)."""
 ROOMY = 30
 """From this many rows up, each setting shows its explanation under it (else the
 focused one's shows in the help line)."""
@@ -268,6 +283,10 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
                     self.untimed.add(key)
         kept = options.remembered_level(base.name)
         self.level = kept if kept in levels else (level if level in levels else levels[0])
+        coach = load_player()
+        self.coached = coach.asked and coach.tips
+        """The coach (Guide or Tips) will be on at the table (not at trains or feet, where
+        it does not speak): the match is casual then."""
         self.cpu_name = options.remembered_name(base.name) or options.CPU_NAMES[0]
 
     # ------------------------------------------------------------ layout
@@ -312,6 +331,17 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
                             self.cpu_name,
                             on_change=self.row_changed,
                         )
+                # the player's own Coach setting, as on the Settings screen (every house)
+                yield Static(YOURS, classes="group")
+                yield ChoiceRow(
+                    COACH_KEY,
+                    COACH_LABEL,
+                    COACH_HELP,
+                    coach_choices(),
+                    coach_value(),
+                    describe=coach_words,
+                    on_change=self.row_changed,
+                )
             yield Static(id="help")
             yield Static(id="summary")
             yield Static(id="refused")
@@ -363,9 +393,12 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
     def rated_words(self) -> str:
         """``Rated match.`` or ``Casual: <why>.`` for these choices, before the first move."""
         levels = rating.shipped_levels()
-        why = rating.casual_reason(self.rules, self.level, self.base)
+        coach_on = self.coached and not self.rules.is_rounds
+        why = rating.casual_reason(self.rules, self.level, self.base, coach_on=coach_on)
         if why is None and levels.problem:
             return levels.problem
+        if why == rating.COACH_ON:  # how to play a rated match
+            return f"Casual: {why}. {COACH_RATED}"
         return rating.rated_words(why) + "."
 
     def update_state(self) -> None:
@@ -410,6 +443,10 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
         self.show_help()
 
     def row_changed(self, row: ChoiceRow) -> None:
+        if row.key == COACH_KEY:  # the player's, kept at once (as on the Settings screen)
+            keep_coach(row.value)
+            self.app.post_message(SettingsChanged(COACH_KEY))
+            return
         if row.key == options.LEVEL_KEY:
             self.level = row.value
         elif row.key == options.NAME_KEY:
@@ -452,9 +489,10 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
         self.app.push_screen(ConfirmScreen(question), answered)
 
     def reset(self) -> None:
-        """Every setting back to the house's value (the level and name stay)."""
+        """Every setting back to the house's value (the level, the name and the player's
+        Coach setting stay)."""
         for row in self.query(ChoiceRow):
-            kept = (options.LEVEL_KEY, options.NAME_KEY)
+            kept = (options.LEVEL_KEY, options.NAME_KEY, COACH_KEY)
             if row.key not in kept:
                 self.untimed.discard(row.key)
                 row.value = self.base.option_value(row.key)

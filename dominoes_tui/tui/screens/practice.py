@@ -26,7 +26,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ...engine import HandResult, describe_hand
+from ...store.player import load_player
 from ...table import HandOver, MatchOver, TableEvent, TableSession
+from ...table.coach import CoachedSession
 from ...table.practice import Practice
 from ...table.review_job import job_of_practice
 from ...table.words import hand_how
@@ -198,7 +200,7 @@ def open_practice(
             app.pop_screen()
         if isinstance(app.screen, PracticeTableScreen):
             app.pop_screen()
-    session = TableSession(
+    session = CoachedSession(  # the same coach as a match's: the guide's line, the tips
         practice.rules,
         practice.seed,
         practice.level,
@@ -210,6 +212,8 @@ def open_practice(
         autosave=False,
         practice=True,
     )
+    setting = load_player()
+    session.coaching = setting.asked and setting.guide and not session.rounds
     screen = PracticeTableScreen(session, practice, tile_style=tile_style)
     app.push_screen(screen)
     return screen

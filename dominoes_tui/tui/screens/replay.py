@@ -1,5 +1,12 @@
 """Replay a match from the history: ←/→ one action at a time, every hand face up.
 
+Every other seat's hand is said in words at the top, as the seats row says a hand shown
+at a hand's end (``CPU 1: 6-3 12-8``), wrapped over as many lines as it takes; in
+Mexican Train and Chicken Foot on a short screen (or beyond four seats) the person's hand
+is said there too, in place of the tiles along the bottom, so the trains keep their room.
+The scores row is the table's (``CPU 1: 0``, never ``CPU 1 0``). The rounds games say
+"round" where the line games say "hand".
+
 The positions come from the engine (``MatchRecord.positions()``: the deal, then
 the game after each action), so the line, the hands and the score line are the
 ones the table showed at that point. The table's own widgets draw them
@@ -25,6 +32,7 @@ from textual.widgets import Static
 from ...engine import (
     HAND_OVER,
     MATCH_OVER,
+    Event,
     Game,
     IllegalAction,
     NextHand,
@@ -39,7 +47,18 @@ from ...engine.chicken_foot import FootBoard
 from ...engine.trains import TrainsBoard
 from ...store import HandRecord, MatchRecord
 from ...table.review_job import job_of_record
-from ...table.words import log_entries, place_words, round_title
+from ...table.words import (
+    LOWEST_WINS,
+    SeatInfo,
+    hand_over_line,
+    hand_word,
+    hanging_words,
+    log_entries,
+    place_words,
+    round_title,
+    round_words,
+    said_place,
+)
 from ..dismiss import DismissOnce
 from ..messages import OpenReview
 from ..widgets.hand import HandView
@@ -47,7 +66,8 @@ from ..widgets.keybar import KeyFooter
 from ..widgets.line import LineView, last_tiles, lead_index
 from ..widgets.log import MoveLog
 from ..widgets.places import PlacesView, foot_rows, trains_rows
-from ..words import log_lines, score_text, second_person, target_text
+from ..widgets.seats import hand_rows, scores_text
+from ..words import score_text, second_person, target_text
 
 OUTCOME_WORDS = {
     "win": "you won",
@@ -69,11 +89,11 @@ class ReplayScreen(DismissOnce, Screen[None]):
         layout: vertical;
     }
     ReplayScreen #rp-top {
-        height: 2;
+        height: auto;
         background: $felt-dark;
     }
     ReplayScreen #rp-other, ReplayScreen #rp-scores {
-        height: 1;
+        height: auto;
         width: 1fr;
     }
     ReplayScreen #rp-scores {
@@ -121,6 +141,9 @@ class ReplayScreen(DismissOnce, Screen[None]):
         height: 8;
         background: $felt;
     }
+    ReplayScreen.-hands-up #rp-hand {
+        display: none;
+    }
     """
 
     BINDINGS = [
@@ -133,7 +156,15 @@ class ReplayScreen(DismissOnce, Screen[None]):
             key_display="PgUp/PgDn",
             tooltip="The hand before or after",
         ),
+        Binding(  # Mexican Train and Chicken Foot: the same keys, in the house's word
+            "pageup",
+            "round(-1)",
+            "Round",
+            key_display="PgUp/PgDn",
+            tooltip="The round before or after",
+        ),
         Binding("pagedown", "hand(1)", "Next hand", show=False),
+        Binding("pagedown", "round(1)", "Next round", show=False),
         Binding("home", "go(0)", "Start", key_display="Home", tooltip="Jump to the first move"),
         Binding("end", "go(-1)", "End", key_display="End", tooltip="Jump to the last move"),
         Binding("R", "review", "Review", tooltip="Expert judges your moves in this match"),
@@ -158,6 +189,13 @@ class ReplayScreen(DismissOnce, Screen[None]):
             )
         if not self.positions:  # the rules themselves no longer load: nothing to show
             raise ValueError(self.problem or "the match has no positions")
+        self._said: dict[tuple[int, int], str] = {}
+        """Tiles laid on a line's ends, in the words of the moment (the table's, the
+        review's): by (hand, the event's index)."""
+        for before, action in zip(self.positions, record.log):
+            said = said_place(before, action)
+            if said is not None:
+                self._said[before.hand_no, said[0]] = said[1]
         rules = self.positions[0].rules
         self.human_seat = next(
             (s for s in range(rules.players) if rules.side_of(s) == record.human_side), 0
@@ -198,11 +236,27 @@ class ReplayScreen(DismissOnce, Screen[None]):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.set_class(self.app.size.width >= 100, "-wide")
+        self._size_classes(self.app.size.width, self.app.size.height)
         self.show()
 
     def on_resize(self, event: events.Resize) -> None:
-        self.set_class(event.size.width >= 100, "-wide")
+        self._size_classes(event.size.width, event.size.height)
+        self.show()
+
+    HANDS_UP_BELOW = 32
+    """Below this many rows, Mexican Train's and Chicken Foot's replay says the person's
+    hand in words at the top (the trains need the rows the tiles along the bottom take)."""
+
+    def _size_classes(self, width: int, height: int) -> None:
+        self.set_class(width >= 100, "-wide")
+        players = self.positions[0].rules.players
+        up = self.rounds and (height < self.HANDS_UP_BELOW or players > 4)
+        self.set_class(up, "-hands-up")
+
+    @property
+    def hands_up(self) -> bool:
+        """The person's hand is said in words with the others' (see the module)."""
+        return self.has_class("-hands-up")
 
     # ------------------------------------------------------------ stepping
     @property
@@ -224,8 +278,18 @@ class ReplayScreen(DismissOnce, Screen[None]):
     def action_go(self, index: int) -> None:
         self.go(self.last if index < 0 else index)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "hand":  # PgUp/PgDn say "round" in the rounds games
+            return not self.rounds
+        if action == "round":
+            return self.rounds
+        return True
+
+    def action_round(self, delta: int) -> None:
+        self.action_hand(delta)
+
     def action_hand(self, delta: int) -> None:
-        """The start of the previous or next hand (its deal)."""
+        """The start of the previous or next hand or round (its deal)."""
         starts = [0] + [
             i for i, a in enumerate(self.record.log[: self.last], 1) if isinstance(a, NextHand)
         ]
@@ -247,14 +311,24 @@ class ReplayScreen(DismissOnce, Screen[None]):
         """Mexican Train or Chicken Foot: rounds, trains or a foot instead of a line."""
         return self.positions[0].rules.is_rounds
 
-    def _lines(self, g: Game) -> list[str]:
-        """A position's hand (or round) in the move log's words."""
+    @property
+    def unit(self) -> str:
+        """``hand``, or ``round`` in Mexican Train and Chicken Foot."""
+        return hand_word(self.rounds)
+
+    def _lines(self, g: Game, events: Sequence[Event] | None = None, first: int = 0) -> list[str]:
+        """A position's hand (or round) in the move log's words (``events``: only those,
+        ``g.events[first:]``)."""
+        events = g.events if events is None else events
         if self.rounds:
-            return [
-                e.text
-                for e in log_entries(g.events, self.names, g.hand_no, place_words(g, self.names))
-            ]
-        return log_lines(g.events, self.names)
+            where = place_words(g, self.names)
+            return [e.text for e in log_entries(events, self.names, g.hand_no, where)]
+        places = self._places(g, first)
+        return [e.text for e in log_entries(events, self.names, g.hand_no, None, places)]
+
+    def _places(self, g: Game, first: int = 0) -> dict[int, str]:
+        """This hand's places as said, for ``g.events[first:]``."""
+        return {i - first: w for (h, i), w in self._said.items() if h == g.hand_no and i >= first}
 
     def _old_logs(self) -> list[list[str]]:
         """For each position, the move-log lines of the hands finished before it."""
@@ -263,8 +337,7 @@ class ReplayScreen(DismissOnce, Screen[None]):
         for i in range(len(self.positions)):
             if i and isinstance(self.record.log[i - 1], NextHand):
                 prev = self.positions[i - 1]
-                word = "round" if self.rounds else "hand"
-                old = old + self._lines(prev) + [f"— {word} {prev.hand_no} over —"]
+                old = old + self._lines(prev) + [hand_over_line(prev.hand_no, self.rounds)]
             out.append(old)
         return out
 
@@ -275,25 +348,29 @@ class ReplayScreen(DismissOnce, Screen[None]):
         t.append(f"Move {i}/{len(self.record.log)}", style="bold")
         t.append(" · ")
         if i == 0:
-            t.append(f"The deal: {self._opener_words(g)}. → steps forward.")
+            t.append(f"The deal: {self._opener_words(g)} → steps forward.")
             return t
         action = self.record.log[i - 1]
         if isinstance(action, NextHand):
-            t.append(f"Hand {g.hand_no} dealt: {self._opener_words(g)}.")
+            t.append(f"{self.unit.capitalize()} {g.hand_no} dealt: {self._opener_words(g)}")
         elif isinstance(action, Resign):
             t.append(f"{self.names[action.seat]} resigned.")
         elif isinstance(action, TimeOut):
             t.append(f"{self.names[action.seat]} ran out of time.")
         elif g.events:
-            words = log_lines(g.events[-1:], self.names)
+            last = len(g.events) - 1
+            words = self._lines(g, g.events[last:], last)
             t.append((words[-1] if words else str(action)).rstrip("…") + ".")
         else:
             t.append(str(action))
         return t
 
     def _opener_words(self, g: Game) -> str:
+        """Who leads (the line games) or begins the round, as a sentence."""
+        if self.rounds:
+            return round_words(g, None if g.opener == self.human_seat else self.names[g.opener])
         who = self.names[g.opener]
-        return f"{who} lead{'' if who == 'You' else 's'}"
+        return f"{who} lead{'' if who == 'You' else 's'}."
 
     def message_text(self) -> str:
         """How the hand or the match ended, when the position shows that; else the keys."""
@@ -309,7 +386,7 @@ class ReplayScreen(DismissOnce, Screen[None]):
             return "\n".join(x for x in (hand, self._match_words(g)) if x)
         if hand:
             return hand
-        return "←/→ one move · PgUp/PgDn one hand · Home/End · Esc closes"
+        return f"←/→ one move · PgUp/PgDn one {self.unit} · Home/End · Esc closes"
 
     def _match_words(self, g: Game) -> str:
         m = g.match_result
@@ -340,45 +417,54 @@ class ReplayScreen(DismissOnce, Screen[None]):
         rec = self.record
         n = self.hands_dealt
         took = format_clock(rec.duration)
-        return f"{n} hand{'s' if n != 1 else ''} in {took}, seed {rec.seed}."
+        return f"{n} {self.unit}{'s' if n != 1 else ''} in {took}, seed {rec.seed}."
+
+    def width(self) -> int:
+        """The cells the top rows have."""
+        return max((self.size.width or self.app.size.width) - 1, 20)
 
     def others_text(self) -> Text:
-        """Every other seat's tiles face up, and the boneyard."""
+        """Every other seat's tiles face up (the person's too when :attr:`hands_up`), in
+        the seats row's words, over as many lines as they take; then the boneyard."""
         g = self.game
-        t = Text()
-        lit = last_tiles(g)
-        for seat in range(g.rules.players):
-            if seat == self.human_seat:
-                continue
-            t.append(f" {self.names[seat]} ", style="bold")
-            mask = g.hands[seat]
-            if not mask:
-                t.append("out ", style="italic")
-            for tile in tiles.bits(mask):
-                t.append(tiles.name(tile), style=TILE_LAST if tile in lit else TILE_FACE)
-                t.append(" ")
-        if g.boneyard or g.rules.draws:
-            word = "Boneyard" if g.rules.draws else "Set aside"
-            t.append(f"  {word} {len(g.boneyard)}", style="dim")
-        return t
+        r = g.rules
+        lit = {tiles.name(t) for t in last_tiles(g)}
+        you = self.human_seat
+        seats = [
+            SeatInfo(
+                seat,
+                self.names[seat],
+                g.hands[seat].bit_count(),
+                turn=g.phase not in (HAND_OVER, MATCH_OVER) and g.turn == seat,
+                partner=seat != you and r.side_of(seat) == r.side_of(you),
+                revealed=tuple(tiles.names(g.hands[seat])),
+            )
+            for seat in range(r.players)
+            if seat != you or self.hands_up
+        ]
+        tail = Text()
+        if g.boneyard or r.draws:
+            word = "Boneyard" if r.draws else "Set aside"
+            tail.append(f"{word} {len(g.boneyard)}", style="dim")
+        return hand_rows(
+            seats, self.width(), tail, lambda name: TILE_LAST if name in lit else TILE_FACE
+        )
 
     def scores_text(self) -> Text:
+        """The variant, the target or the round, each side's score (the table's scores
+        row: ``CPU 1: 0``), what hangs, which hand of how many, and how the match ended;
+        over two lines when one does not hold it."""
         g, r = self.game, self.game.rules
-        t = Text()
-        t.append(f" {r.name}", style="bold #d9b24a")
+        sides = [(self.names[side], score_text(r, g.scores, side), 0) for side in range(r.sides)]
+        lead = [Text(r.name, style="bold #d9b24a")]
+        tail = [Text(OUTCOME_WORDS.get(self.record.outcome, self.record.outcome), style="dim")]
         if self.rounds:  # penalties: the lowest total wins (R-TR-5, R-CF-5)
-            t.append(f" · {round_title(g)} · lowest wins · ")
-        else:
-            t.append(f" · {target_text(r)} · ")
-        for side in range(r.sides):
-            t.append(f"{self.names[side]}: ", style="bold")  # "CPU 1: 0", not "CPU 1 0"
-            t.append(score_text(r, g.scores, side) + "  ")
-        if g.scores.hanging:
-            t.append(f"hanging {g.scores.hanging}  ", style="#f0a050")
-        if not self.rounds:
-            t.append(f"· Hand {g.hand_no} of {self.hands_dealt}", style="dim")
-        t.append(f" · {OUTCOME_WORDS.get(self.record.outcome, self.record.outcome)}", style="dim")
-        return t
+            return scores_text(
+                round_title(g), sides, [LOWEST_WINS], self.width(), 2, lead=lead, tail=tail
+            )
+        stakes = [hanging_words(g.scores.hanging)] if g.scores.hanging else []
+        tail.insert(0, Text(f"Hand {g.hand_no} of {self.hands_dealt}", style="dim"))
+        return scores_text(target_text(r), sides, stakes, self.width(), 2, lead=lead, tail=tail)
 
     def log_lines(self) -> list[str]:
         g = self.game

@@ -20,11 +20,17 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from ...store import settings
-from ...store.player import LEVELS, load_player, set_level
-from ...table.words import COACH_HELP, coach_level_words
 from ..dismiss import DismissOnce
 from ..messages import SettingsChanged
 from ..widgets.keybar import KeyFooter
+from .coach_row import (
+    COACH_HELP,
+    COACH_LABEL,
+    coach_choices,
+    coach_value,
+    coach_words,
+    keep_coach,
+)
 from .options import ChoiceRow
 
 LABEL_WIDTH = 19
@@ -33,29 +39,6 @@ ROOMY = 30
 
 ROWS = ("pace", "tiles", "coach", "clock", "log", "bell", "theme")
 """The rows, in order (``coach`` is the coach's, the others are ``settings.CHOICES``)."""
-
-
-# -- the coach's row: read and written through store.player, here only ---------------
-COACH_LABEL = "Coach"
-
-
-def coach_choices() -> tuple[str, ...]:
-    return LEVELS
-
-
-def coach_value() -> str:
-    return load_player().level
-
-
-def coach_words(mode: str) -> str:
-    return coach_level_words(mode, load_player().finished)
-
-
-def keep_coach(mode: str) -> None:
-    set_level(mode)
-
-
-# --------------------------------------------------------------------------------------
 
 
 class SettingRow(ChoiceRow):

@@ -273,11 +273,20 @@ class StartScreen(Screen[None]):
         names = {key: (label, k) for key, label, k in MENU}
         return [Option(self._entry(key, *names[key]), id=key) for key in self.menu_items()]
 
+    MENU_TEXT = 18
+    """The cells an entry of the menu has (#menu-box's 24 less its padding, the menu's
+    border and an option's padding): what Continue resumes is wrapped to it here, so a
+    name stays with its score (``CPU 2: 12``, joined by no-break spaces)."""
+
     def _entry(self, key: str, label: str, k: str) -> Text:
         t = Text(label)
         t.append(f"  {k}", style="dim")
         if key == "continue" and self.continues:
-            t.append(f"\n{self.continues}", style="italic #cfe0d6")
+            from ..widgets.kept import kept_wrap  # start-up speed: after the save is read
+
+            said = kept_wrap(Text(self.continues, style="italic #cfe0d6"), self.MENU_TEXT)
+            t.append("\n")
+            t.append_text(said)
         return t
 
     def show_note(self) -> None:

@@ -11,10 +11,11 @@ in the recent matches (its accuracy is then kept and charted).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from rich import box
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual import events, work
@@ -28,11 +29,20 @@ from textual_plotext import PlotextPlot
 from ... import store
 from ...engine import VariantError
 from ...engine.levels import LEVELS
-from ...report import per_hand, percent
+from ...report import (
+    Column,
+    deal_unit,
+    deals_count,
+    deals_header,
+    fit_columns,
+    per_hand,
+    percent,
+)
 from ...store import HandRecord, MatchRecord
-from ...store.rating import FAMILY_NAMES, FamilyRating, LevelRatings, Rating, Ratings
+from ...store.rating import FAMILIES, FAMILY_NAMES, FamilyRating, LevelRatings, Rating, Ratings
 from ...store.stats import AccuracyPoint, GroupStats, ResultPoint, Stats
 from ...table.review_job import job_of_record
+from ...table.words import hand_word
 from ..dismiss import DismissOnce
 from ..messages import OpenReplay, OpenReview
 from ..widgets.keybar import KeyFooter
@@ -115,64 +125,177 @@ def draw_accuracy(plt: Any, points: Sequence[AccuracyPoint]) -> None:
 
 
 LEVEL_COLOUR = (120, 150, 138)
+RATING_CHART_HEIGHT = 12
+"""The rating chart's rows: 8 of plot, its frame, the match numbers and "rated match"."""
+RATING_PLOT_ROWS = RATING_CHART_HEIGHT - 4
+
+
+def rating_range(values: Sequence[float], levels: Sequence[float]) -> tuple[float, float]:
+    """The rating chart's y range: the person's ratings over time, and the levels nearest
+    below and above the latest (the ones they play between now), with a margin; the
+    levels further off are named in the text above the chart.
+
+    >>> rating_range([1200, 1024], [900, 1191, 1798, 2241])
+    (885.0, 1215.0)
+    >>> rating_range([1200, 1300], [900, 1191])
+    (1176.0, 1315.0)
+    """
+    latest = values[-1]
+    below = [v for v in levels if v <= latest]
+    above = [v for v in levels if v >= latest]
+    lo = min([*values, max(below)] if below else values)
+    hi = max([*values, min(above)] if above else values)
+    pad = max(15.0, round((hi - lo) * 0.05)) if hi > lo else 50.0
+    return lo - pad, hi + pad
+
+
+def round_ticks(lo: float, hi: float, most: int = 4) -> list[int]:
+    """Round numbers between ``lo`` and ``hi`` for the y axis: multiples of 50, 100,
+    200, 250 or 500, at most ``most``.
+
+    >>> round_ticks(875, 1225)
+    [900, 1000, 1100, 1200]
+    >>> round_ticks(1175.5, 1315.5)
+    [1200, 1250, 1300]
+    """
+    for step in (50, 100, 200, 250, 500, 1000):
+        first = -(-int(lo) // step) * step
+        ticks = list(range(first, int(hi) + 1, step))
+        if len(ticks) <= most:
+            return ticks
+    return []
+
+
+def rating_ticks(
+    lo: float, hi: float, you: float, levels: dict[str, float], rows: int = RATING_PLOT_ROWS
+) -> list[tuple[float, str]]:
+    """The y axis' ticks, one a row: the levels in range by name and number (``Medium
+    1191``: their lines), the person's latest rating (``you 1024``) where no level's
+    line is, then round numbers a row away from those.
+
+    >>> rating_ticks(885, 1215, 1024, {"easy": 900, "medium": 1191, "hard": 1798})
+    [(900, 'Easy 900'), (1191, 'Medium 1191'), (1024, 'you 1024')]
+    >>> rating_ticks(1150, 1850, 1380, {"medium": 1237, "hard": 1777})
+    [(1237, 'Medium 1237'), (1777, 'Hard 1777'), (1380, 'you 1380'), (1600.0, '1600')]
+    """
+
+    def row(v: float) -> int:
+        return round((v - lo) / (hi - lo) * (rows - 1))
+
+    named = [(v, f"{lv.capitalize()} {round(v)}") for lv, v in levels.items() if lo <= v <= hi]
+    named.append((you, f"you {round(you)}"))
+    taken: set[int] = set()
+    out = []
+    for v, label in named:
+        if row(v) not in taken:
+            taken.add(row(v))
+            out.append((v, label))
+    for n in round_ticks(lo, hi):  # a plain number a row away from any other label
+        if not {row(n) - 1, row(n), row(n) + 1} & taken:
+            taken.add(row(n))
+            out.append((float(n), str(n)))
+    return out
 
 
 def draw_rating(plt: Any, fr: FamilyRating, levels: LevelRatings) -> None:
-    """The rating after each rated match of a family, over time (the first point: where
-    a new player starts), the CPU levels' ratings up the side, each a faint level line."""
+    """A family's rating over time: where a new player starts (1200), then the rating
+    after each rated match; the CPU levels it sits between as faint lines, the y axis
+    numbered (the levels named beside their numbers, the person's latest rating too)."""
     plt.clear_figure()
     points = fr.history
-    ids = [p.match_id for p in points]
-    values = [p.after for p in points]
+    values = [points[0].before, *(p.after for p in points)] if points else [fr.rating.value]
+    xs = list(range(len(values)))  # 0: the start, then each rated match in turn
     known = {lv: r[0] for lv, r in levels.levels.get(fr.family, {}).items() if lv in LEVELS}
+    lo, hi = rating_range(values, list(known.values()))
     for value in known.values():
-        plt.hline(value, color=LEVEL_COLOUR)
+        if lo <= value <= hi:
+            plt.hline(value, color=LEVEL_COLOUR)
     if len(values) > 1:
-        plt.plot(ids, values, marker="braille", color=LINE_COLOUR)
-    plt.scatter(ids, values, marker="●", color=WIN_COLOUR)
-    lo = min([*values, *known.values()]) - 50
-    hi = max([*values, *known.values()]) + 50
+        plt.plot(xs, values, marker="braille", color=LINE_COLOUR)
+    plt.scatter(xs, values, marker="●", color=WIN_COLOUR)
     plt.ylim(lo, hi)
-    plt.yticks(list(known.values()), [lv.capitalize() for lv in known])
-    ticks = match_ticks(ids)
-    plt.xticks(ticks, [str(t) for t in ticks])
-    a, b = ids[0], ids[-1]
-    plt.xlim(a - 0.5, b + 0.5) if a != b else plt.xlim(a - 1, b + 1)
-    plt.xlabel("match")
+    ticks = rating_ticks(lo, hi, values[-1], known)
+    plt.yticks([v for v, _ in ticks], [label for _, label in ticks])
+    labels = ["start", *(str(p.match_id) for p in points)]
+    shown = match_ticks(xs)
+    plt.xticks(shown, [labels[i] for i in shown])
+    plt.xlim(-0.5, xs[-1] + 0.5) if xs[-1] else plt.xlim(-1, 1)
+    plt.xlabel("rated match")
 
 
-def rating_label(ratings: Ratings, shown: str | None) -> Text:
-    """The person's rating in each family played rated (the charted one first), the
-    others in one line, and the levels' ratings of the charted family."""
+def wrap_whole(t: Text, width: int) -> Text:
+    r"""``t`` in rows of at most ``width`` cells, broken only at plain spaces: a no-break
+    space (``1200\u00a0±\u00a0350``) keeps its words on one row, where the terminal's
+    wrapping would break at any space.
+
+    >>> wrap_whole(Text("ab cd\u00a0±\u00a0ef gh"), 8).plain.split("\n")
+    ['ab', 'cd\xa0±\xa0ef', 'gh']
+    """
+    plain = t.plain
+    breaks: list[int] = []
+    start, space = 0, -1
+    for i, ch in enumerate(plain):
+        if ch == "\n":
+            start, space = i + 1, -1
+            continue
+        if ch == " ":
+            space = i
+        if cell_len(plain[start : i + 1]) > width and space > start:
+            breaks.append(space)
+            start, space = space + 1, -1
+    if not breaks:
+        return t
+    out = Text()
+    last = 0
+    for b in breaks:
+        out.append_text(t[last:b])
+        out.append("\n")
+        last = b + 1
+    out.append_text(t[last:])
+    return out
+
+
+RATED_RULE = "rated: the house's rules, no hint, take-back or coach"
+"""What makes a match rated, beside the rating's title."""
+
+
+def rating_title(ratings: Ratings) -> Text:
+    """``Rating  (rated: …)``, and the problem in one sentence when there is no rating."""
     t = Text()
     t.append("Rating", "bold #d9b24a")
-    t.append("  (rated: the house's rules, no hint or take-back)", "#9fb8ab")
-    order = sorted(ratings.families, key=lambda f: f != shown)
-    played = [f for f in order if ratings.families[f].rating.matches]
-    for family in played:
-        t.append(f"\n{FAMILY_NAMES[family]}: ", "bold")
-        words = ratings.families[family].words(ratings.levels)
-        t.append(words.replace(" ± ", "\u00a0±\u00a0"), "#cfe0d6")  # 1200 ± 350: one piece
-    rest = [FAMILY_NAMES[f] for f in order if f not in played]
-    if rest:
-        start = Rating()
-        t.append(f"\n{', '.join(rest)}: no rated match yet ", "#cfe0d6")
-        new = f"{round(start.value)}\u00a0±\u00a0{round(start.uncertainty)}"
-        t.append(f"(a new player is {new})", "#9fb8ab")
-    if shown is not None:
-        known = ratings.levels.levels.get(shown, {})
-        t.append("\nCPU levels here: ", "#9fb8ab")
-        t.append(
-            " · ".join(f"{lv.capitalize()} {round(known[lv][0])}" for lv in LEVELS if lv in known),
-            "#9fb8ab",
-        )
+    if ratings.problem:
+        t.append(f"  {ratings.problem}", "#cfe0d6")
+        return t
+    t.append(f"  ({RATED_RULE})", "#9fb8ab")
     return t
 
 
-def charted_family(ratings: Ratings) -> str | None:
-    """The family whose rating history is charted: the one of the latest rated match."""
-    latest = [(fr.history[-1].match_id, f) for f, fr in ratings.families.items() if fr.history]
-    return max(latest)[1] if latest else None
+def family_label(ratings: Ratings, family: str) -> Text:
+    """A family played rated: its rating in words (kept in one piece: ``1200 ± 350``),
+    and the levels' ratings there."""
+    t = Text()
+    t.append(f"{FAMILY_NAMES[family]}: ", "bold")
+    words = ratings.families[family].words(ratings.levels)
+    t.append(words.replace(" ± ", "\u00a0±\u00a0"), "#cfe0d6")
+    known = ratings.levels.levels.get(family, {})
+    t.append("\nCPU levels here: ", "#9fb8ab")
+    t.append(
+        " · ".join(f"{lv.capitalize()} {round(known[lv][0])}" for lv in LEVELS if lv in known),
+        "#9fb8ab",
+    )
+    return t
+
+
+def unplayed_label(ratings: Ratings) -> Text:
+    """The families with no rated match yet, in one line (empty if every one has one)."""
+    rest = [FAMILY_NAMES[f] for f, fr in ratings.families.items() if not fr.rating.matches]
+    t = Text()
+    if rest:
+        start = Rating()
+        t.append(f"{', '.join(rest)}: no rated match yet ", "#cfe0d6")
+        new = f"{round(start.value)}\u00a0±\u00a0{round(start.uncertainty)}"
+        t.append(f"(a new player is {new})", "#9fb8ab")
+    return t
 
 
 def chart(widget_id: str) -> PlotextPlot:
@@ -222,7 +345,8 @@ def accuracy_label(points: Sequence[AccuracyPoint]) -> Text:
 
 
 def summary_text(st: Stats) -> Table:
-    """Matches, win rate, points per hand and streaks, as a two-column grid."""
+    """Matches, win rate, points per hand (per round in Mexican Train and Chicken Foot)
+    and streaks, as a two-column grid."""
     tot = st.total
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold #d9b24a", no_wrap=True)
@@ -233,9 +357,9 @@ def summary_text(st: Stats) -> Table:
     grid.add_row("Win rate", f"{percent(tot.win_rate)} ({tot.wins} won, {tot.losses} lost{draws})")
     if tot.per_hand_kind == "mixed":  # penalties and points do not average together
         for g in st.by_variant:
-            grid.add_row(f"Per hand, {g.variant}", _per_hand_words(g))
+            grid.add_row(f"Per {g.unit}, {g.variant}", _per_hand_words(g))
     else:
-        grid.add_row("Per hand", _per_hand_words(tot))
+        grid.add_row(f"Per {tot.unit}", _per_hand_words(tot))
     grid.add_row("Longest winning streak", f"{st.longest_streak} (now {st.current_streak})")
     return grid
 
@@ -243,24 +367,26 @@ def summary_text(st: Stats) -> Table:
 def _per_hand_words(g: GroupStats) -> str:
     if g.per_hand is None:
         return "–"
-    hands = f"{g.hands} hand{'s' * (g.hands != 1)}"
+    hands = deals_count(g)
     if g.per_hand_kind == "penalty":
         return f"{g.per_hand:.1f} penalty points against you ({hands})"
     return f"{g.per_hand:.1f} points scored ({hands})"
 
 
-GROUP_COLUMNS: list[Column] = [
-    ("Variant", "Variant", 9, False),
-    ("CPU", "CPU", 8, False),
-    ("Played", "Pl.", 7, True),
-    ("Won", "W", 6, True),
-    ("Lost", "L", 6, True),
-    ("Drawn", "D", 2, True),
-    ("Left", "Left", 3, True),
-    ("Win %", "Win%", 8, True),
-    ("Per hand", "Per hand", 5, True),
-]
-"""The columns of "By variant and CPU level"; at 80 columns the least needed give way."""
+def group_columns(unit: str = "hand") -> list[Column]:
+    """The columns of "By variant and CPU level" (``unit``: what its deals are called,
+    :func:`~dominoes_tui.report.deal_unit`); at 80 columns the least needed give way."""
+    return [
+        ("Variant", "Variant", 9, False),
+        ("CPU", "CPU", 8, False),
+        ("Played", "Pl.", 7, True),
+        ("Won", "W", 6, True),
+        ("Lost", "L", 6, True),
+        ("Drawn", "D", 2, True),
+        ("Left", "Left", 3, True),
+        ("Win %", "Win%", 8, True),
+        (f"Per {unit}", f"Per {unit}", 5, True),
+    ]
 
 
 def _group_row(g: GroupStats, all_levels: bool = False) -> list[str | Text]:
@@ -278,8 +404,8 @@ def _group_row(g: GroupStats, all_levels: bool = False) -> list[str | Text]:
 
 
 def groups_table(st: Stats, width: int = 200) -> Table:
-    """Win rate and points per hand for each variant and CPU level played, in the
-    columns that fit ``width`` (none is cut: the least needed give way)."""
+    """Win rate and points per hand (or round) for each variant and CPU level played, in
+    the columns that fit ``width`` (none is cut: the least needed give way)."""
     t = Table(
         title="By variant and CPU level",
         title_justify="left",
@@ -294,10 +420,11 @@ def groups_table(st: Stats, width: int = 200) -> Table:
     levels = [_group_row(g, all_levels=True) for g in st.by_level]
     if len(st.by_variant_level) <= 1:
         levels = []
+    columns = group_columns(deal_unit(g.unit for g in st.by_variant_level if g.hands))
     # each column pads 1 a side and the box puts 1 between: 3 apart, an edge each side
-    keep = fit_columns(GROUP_COLUMNS, rows + levels, width - 2, gap=3)
+    keep = fit_columns(columns, rows + levels, width - 2, gap=3)
     for i, header in keep:
-        right = GROUP_COLUMNS[i][3]
+        right = columns[i][3]
         t.add_column(header, justify="right" if right else "left", no_wrap=True)
     for row in rows:
         t.add_row(*(row[i] for i, _ in keep))
@@ -306,69 +433,23 @@ def groups_table(st: Stats, width: int = 200) -> Table:
     return t
 
 
-Column = tuple[str, str, int, bool]
-"""A table column: its header, a shorter header, its priority (the lowest is left out
-first when the width is short) and whether it is right-aligned."""
-
-
-def fit_columns(
-    columns: Sequence[Column],
-    rows: Sequence[Sequence[str | Text]],
-    width: int,
-    gap: int = 2,
-    quiet: Collection[str] = ("Drawn", "Left", "Accuracy"),
-) -> list[tuple[int, str]]:
-    """The columns that fit ``width`` (by index, with the header to show), decided from
-    the width and the cells: all with their headers if they fit, else without the
-    ``quiet`` columns that say nothing here (every cell 0 or –: no draws), else with the
-    short headers, else the lowest priorities left out one by one. ``gap``: columns between two.
-
-    >>> cols = [("Variant", "Variant", 9, False), ("How it ended", "Ended", 1, False)]
-    >>> rows = [["classic", "target reached"]]
-    >>> fit_columns(cols, rows, 40)
-    [(0, 'Variant'), (1, 'How it ended')]
-    >>> fit_columns(cols, rows, 12)
-    [(0, 'Variant')]
-    """
-
-    def cell_width(i: int, header: str) -> int:
-        return max([len(header), *(len(str(r[i])) for r in rows)])
-
-    def total(keep: list[int], short: bool) -> int:
-        widths = [cell_width(i, columns[i][1] if short else columns[i][0]) for i in keep]
-        return sum(widths) + gap * max(0, len(keep) - 1)
-
-    keep = list(range(len(columns)))
-    if total(keep, short=False) <= width:
-        return [(i, columns[i][0]) for i in keep]
-    said = [
-        i
-        for i in keep
-        if columns[i][0] not in quiet or any(str(r[i]) not in ("0", "–") for r in rows)
+def recent_columns(unit: str = "hand") -> list[Column]:
+    """The recent matches' columns (``unit``: what their deals are called, ``Hands``,
+    ``Rounds`` or ``Hands/rounds``); at 80 columns the least needed give way."""
+    return [
+        ("N", "N", 9, True),
+        ("Variant", "Variant", 8, False),
+        ("CPU", "CPU", 5, False),
+        ("Result", "Result", 9, False),
+        ("Score", "Score", 7, False),
+        (*deals_header(unit), 3, True),
+        ("How it ended", "Ended", 2, False),
+        ("Accuracy", "Acc.", 4, True),
     ]
-    if said and total(said, short=False) <= width:
-        return [(i, columns[i][0]) for i in said]
-    keep = said or keep
-    while len(keep) > 1 and total(keep, short=True) > width:
-        keep.remove(min(keep, key=lambda i: (columns[i][2], -i)))
-    return [(i, columns[i][1]) for i in keep]
-
-
-RECENT_COLUMNS: list[Column] = [
-    ("N", "N", 9, True),
-    ("Variant", "Variant", 8, False),
-    ("CPU", "CPU", 5, False),
-    ("Result", "Result", 9, False),
-    ("Score", "Score", 7, False),
-    ("Hands", "H", 3, True),
-    ("How it ended", "Ended", 2, False),
-    ("Accuracy", "Acc.", 4, True),
-]
-"""The recent matches' columns; at 80 columns the least needed give way."""
 
 
 def recent_row(m: MatchRecord) -> list[str | Text]:
-    """One recent match's cells, in the order of :data:`RECENT_COLUMNS`."""
+    """One recent match's cells, in the order of :func:`recent_columns`."""
     return [
         str(m.id),
         Text(m.variant),  # a name from the player's files: text, not markup
@@ -382,7 +463,8 @@ def recent_row(m: MatchRecord) -> list[str | Text]:
 
 
 class StatsScreen(DismissOnce, Screen[None]):
-    """Matches, win rates by variant and CPU level, points per hand, streaks, recent form."""
+    """Matches, win rates by variant and CPU level, points per hand or round, streaks,
+    recent form."""
 
     RECENT = 20
     RECENT_ROWS = 10
@@ -412,11 +494,11 @@ class StatsScreen(DismissOnce, Screen[None]):
         height: auto;
         margin-top: 1;
     }
-    StatsScreen #rating-label {
+    StatsScreen #rating-label, StatsScreen .rating-family, StatsScreen #rating-rest {
         height: auto;
     }
-    StatsScreen #rating-chart {
-        height: 11;  /* room for the four levels up the side */
+    StatsScreen .rating-family {
+        margin-top: 1;
     }
     StatsScreen #stats-results, StatsScreen #stats-accuracy {
         width: 1fr;
@@ -482,6 +564,8 @@ class StatsScreen(DismissOnce, Screen[None]):
         """The recent matches listed (newest first)."""
         self.covered = False
         """Another screen (a review, a replay) is over this one: read again when back."""
+        self.ratings: Ratings | None = None
+        """The ratings shown, once loaded."""
 
     def compose(self) -> ComposeResult:
         yield Static("Statistics: your record against the CPU", id="stats-title")
@@ -490,7 +574,12 @@ class StatsScreen(DismissOnce, Screen[None]):
             yield Static(id="stats-summary")
             with Vertical(id="stats-rating"):
                 yield Static(id="rating-label")
-                yield chart("rating-chart")
+                for family in FAMILIES:  # one chart for each family played rated
+                    yield Static(id=f"rating-label-{family}", classes="rating-family")
+                    plot = chart(f"rating-chart-{family}").add_class("rating-chart")
+                    plot.styles.height = RATING_CHART_HEIGHT
+                    yield plot
+                yield Static(id="rating-rest")
             with Horizontal(id="stats-charts"):
                 with Vertical(id="stats-results"):
                     yield Static(id="results-label")
@@ -560,7 +649,7 @@ class StatsScreen(DismissOnce, Screen[None]):
             return
         message.display = False
         self.query_one("#stats-summary", Static).update(summary_text(st))
-        if ratings is not None and not ratings.problem:
+        if ratings is not None:
             self.show_rating(ratings)
         self.query_one("#stats-charts").display = True
         self.query_one("#results-label", Static).update(results_label(st.results))
@@ -584,19 +673,30 @@ class StatsScreen(DismissOnce, Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         if self.stats is not None and self.stats.total.matches:
             self.show_tables()
+            if self.ratings is not None:
+                self.show_rating(self.ratings)  # its words wrapped to the new width
 
     def show_rating(self, ratings: Ratings) -> None:
-        """The rating per family, and the history of the latest one played as a chart."""
-        shown = charted_family(ratings)
+        """The rating of each family played rated, its history charted; the others in one
+        line; or, without the levels' ratings, the one sentence why there is none."""
+        self.ratings = ratings
+        width = self.body_width()
         self.query_one("#stats-rating").display = True
-        self.query_one("#rating-label", Static).update(rating_label(ratings, shown))
-        plot = self.query_one("#rating-chart", PlotextPlot)
-        if shown is None:
-            plot.display = False
-            return
-        plot.display = True
-        draw_rating(plot.plt, ratings.families[shown], ratings.levels)
-        plot.refresh()
+        self.query_one("#rating-label", Static).update(wrap_whole(rating_title(ratings), width))
+        for family in FAMILIES:
+            label = self.query_one(f"#rating-label-{family}", Static)
+            plot = self.query_one(f"#rating-chart-{family}", PlotextPlot)
+            fr = ratings.families.get(family)
+            played = not ratings.problem and fr is not None and bool(fr.history)
+            label.display = plot.display = played
+            if played:
+                assert fr is not None
+                label.update(wrap_whole(family_label(ratings, family), width))
+                draw_rating(plot.plt, fr, ratings.levels)
+                plot.refresh()
+        rest = self.query_one("#rating-rest", Static)
+        rest.display = not ratings.problem
+        rest.update(wrap_whole(unplayed_label(ratings), width))
 
     def show_accuracy(self, points: Sequence[AccuracyPoint]) -> None:
         """The accuracy of the reviewed matches over time, oldest on the left."""
@@ -626,14 +726,15 @@ class StatsScreen(DismissOnce, Screen[None]):
         table = self.query_one("#recent", DataTable)
         table.clear(columns=True)
         rows = [recent_row(m) for m in recent]
-        keep = fit_columns(RECENT_COLUMNS, rows, self.body_width() - 2)  # cells pad 1 a side
+        columns = recent_columns(deal_unit(hand_word(m.is_rounds) for m in recent))
+        keep = fit_columns(columns, rows, self.body_width() - 2)  # cells pad 1 a side
         for i, header in keep:
-            right = RECENT_COLUMNS[i][3]
+            right = columns[i][3]
             table.add_column(Text(header, justify="right" if right else "left"), key=header)
         for m, row in zip(recent, rows):
             cells = []
             for i, _header in keep:
-                right = RECENT_COLUMNS[i][3]
+                right = columns[i][3]
                 cell = row[i] if isinstance(row[i], Text) else Text(row[i])
                 if right:
                     cell.justify = "right"

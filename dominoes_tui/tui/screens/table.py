@@ -16,6 +16,7 @@ from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.notifications import Notification
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
@@ -43,7 +44,7 @@ from ...table import (
     TouchQuestion,
     Waiting,
 )
-from ...table.words import RESUMED
+from ...table.words import RESUMED, widest_last
 from ..messages import LeaveTable, NewGame, Quit, StartMatch
 from ..strategy_coach import TableCoach
 from ..widgets.clock import clock_text
@@ -83,6 +84,10 @@ KEYS_THAT_COME_AND_GO = (
 """The actions whose keys :meth:`TableScreen.check_action` shows only when they apply."""
 
 
+STANDS = -1
+"""A note's moves when it stands until the hand is over (a warning)."""
+NOTE_STYLES = {"information": "#ffe9a8", "warning": "#ffb59e", "error": "#ffb59e"}
+"""A note said in passing, by its severity (the message line's prompt and refusal inks)."""
 TIP_TITLE_STYLE = "bold #7ee07e"
 TIP_STYLE = "#e8efe9"
 """The coach's tip: the dark felt's good and ink (the theme filter gives each theme's)."""
@@ -167,6 +172,10 @@ class TableScreen(Screen):
         self._keys_shown: tuple[bool | None, ...] | None = None
         self._felt: Widget | None = None
         """The felt (#line), found once: the footer asks about it on every refresh."""
+        self._notes: list[tuple[tuple[int, int], str, str, str]] = []
+        """What the table said in passing (a redeal, a casual match, a save that failed):
+        (the person's moves when said, title, text, severity), shown under the move log
+        until the person's next move (:meth:`say`)."""
         session.subscribe(self._on_session)
 
     # ------------------------------------------------------------ thin views of the session
@@ -209,6 +218,7 @@ class TableScreen(Screen):
             with Vertical(id="side"):
                 yield Static(id="log-title")
                 yield MoveLog(id="log")
+                yield Static(id="table-note")
                 yield Static(id="coach-panel")
         yield MessageBar(id="message")
         yield HandView(id="hand")
@@ -255,19 +265,100 @@ class TableScreen(Screen):
             elif isinstance(e, MatchOver):
                 self.show_result()
             elif isinstance(e, Notice):
-                timeout = 10 if e.severity == "warning" else None
-                self._notify(e.text, e.title, e.severity, timeout)
+                self.say(e.text, e.title, e.severity)
             elif isinstance(e, SaveFailed):
-                self._notify(e.problem, "", "warning", 10)
+                self.say(e.problem, "", "warning")
             elif isinstance(e, Background):
                 self._background(e)
         if self.is_mounted:
             self.refresh_table()
 
-    def _notify(self, text: str, title: str, severity: str, timeout: float | None) -> None:
-        """A toast; its text may quote a file or a name, so it is never read as markup."""
-        kw = {"timeout": timeout} if timeout is not None else {}
-        self.app.notify(text, title=title, severity=severity, markup=False, **kw)  # type: ignore[arg-type]
+    def _fit_side(self) -> None:
+        """A note and a tip that need more rows than the side has beside the log: the log
+        and its title give up their rows (the log is one key away: l), so neither is cut."""
+        side = self.query_one("#side")
+        width, height = side.content_region.width, side.content_region.height
+        if width <= 0 or height <= 0:
+            self.call_after_refresh(self._fit_side_once)
+            return
+        border = 1 if self.has_class("-wide") and self.show_log else 0
+        need = 0
+        for panel in self.query("#table-note, #coach-panel").results(Static):
+            if panel.display:
+                need += len(panel.render().wrap(width)) + border
+        self.set_class(need > height - 2, "-crowded")  # the log's title and one row
+
+    def _fit_side_once(self) -> None:
+        if self.is_mounted and self.query_one("#side").content_region.width > 0:
+            self._fit_side()
+
+    # ------------------------------------------------------------ said in passing
+    def _moves_made(self) -> tuple[int, int]:
+        """The hand and the person's moves in it so far: a note stays until this changes."""
+        g = self.session.game
+        return g.hand_no, sum(1 for e in g.events if e.seat == YOU and e.kind != "draw")
+
+    def say(self, text: str, title: str = "", severity: str = "information") -> None:
+        """Something the table says in passing, under the move log (never a toast over
+        the felt, the hand, the prompt or a dialog's buttons): shown until the person's
+        next move (a warning, such as a save that failed: until the hand is over), hidden
+        while another screen is in front. Plain text, never markup."""
+        hand, moves = self._moves_made()
+        when = (hand, moves if severity == "information" else STANDS)
+        note = (when, title, text, severity)
+        self._notes = [n for n in self._notes if n[1:] != note[1:]][-1:] + [note]
+        if self.is_mounted:
+            self.show_notes()
+            self._fit_side()
+
+    def _standing(self) -> list[tuple[tuple[int, int], str, str, str]]:
+        hand, moves = self._moves_made()
+        return [n for n in self._notes if n[0] in ((hand, moves), (hand, STANDS))]
+
+    @property
+    def notes(self) -> list[str]:
+        """The notes said in passing that stand now (until the person's next move)."""
+        return [n[2] for n in self._standing()]
+
+    def notes_text(self) -> str:
+        """The notes shown now, as plain text (empty: none)."""
+        panel = self.query_one("#table-note", Static)
+        return str(panel.render()) if panel.display else ""
+
+    def show_notes(self, in_front: bool | None = None) -> None:
+        if in_front is None:
+            in_front = self.is_mounted and self.app.screen is self
+        self._notes = self._standing()
+        panel = self.query_one("#table-note", Static)
+        shown = bool(self._notes) and in_front
+        panel.display = shown
+        self.set_class(shown, "-note")  # shown even with the move log hidden
+        if shown:
+            text = Text()
+            for _, title, words, severity in self._notes:
+                style = NOTE_STYLES.get(severity, NOTE_STYLES["information"])
+                if text:
+                    text.append("\n")
+                if title and title.lower() not in words.lower():
+                    text.append(f"{title}: ", style=f"bold {style}")
+                text.append(words, style=style)
+            panel.update(text)
+
+    def say_notification(self, n: Notification) -> None:
+        """A note the app raised as a toast, said here instead (plain text)."""
+        message = Text.from_markup(n.message).plain if n.markup else n.message
+        self.say(message, n.title, n.severity)
+
+    def adopt_toasts(self) -> None:
+        """Toasts still up when this table comes in front (a settings file, a save set
+        aside, raised before it opened): said here instead, where they cover nothing."""
+        app = self.app
+        pending = list(app._notifications)
+        if not pending:
+            return
+        app.clear_notifications()
+        for n in pending:
+            self.say_notification(n)
 
     def _background(self, event: Background) -> None:
         """Store work (SQLite) on an app worker: it outlives this screen."""
@@ -275,7 +366,7 @@ class TableScreen(Screen):
 
         def run() -> None:
             problem = event.job()
-            if problem:
+            if problem:  # the app says it where it covers nothing (this table, if in front)
                 app.call_from_thread(app.notify, problem, severity="warning", markup=False)
 
         app.run_worker(run, thread=True, group="store")
@@ -326,8 +417,9 @@ class TableScreen(Screen):
         self.app.push_screen(MatchOverScreen.for_table(self.session), self.after_match)
 
     def after_match(self, choice: str | None) -> None:
-        if choice == "rematch":
-            self.app.post_message(StartMatch.from_setup(self.session.rematch()))
+        if choice in ("rematch", "rematch-clock"):
+            clock = choice == "rematch-clock"  # the clock offered after a match without one
+            self.app.post_message(StartMatch.from_setup(self.session.rematch(clock=clock)))
         elif choice == "new":
             self.app.post_message(NewGame())
         else:
@@ -384,7 +476,9 @@ class TableScreen(Screen):
         entries = s.log()
         self.query_one(MoveLog).show(entries[-60:] or ["No moves yet."], g.hand_no)
         self.query_one(MessageBar).show(s.lines)
+        self.show_notes()
         self.show_coach()
+        self._fit_side()
         # the key line is drawn again only when the keys that apply change (redrawing it
         # after every move was a third of a move's time on the screen)
         self._refresh_keys()
@@ -452,8 +546,9 @@ class TableScreen(Screen):
         else:
             bone = Boneyard(view.boneyard_count, 0, draws=False)
         clocks = {seat: clock_text(s.clock, seat) for seat in range(r.players)}
-        # beyond four seats, two rows: four seats each, the boneyard on the first
-        return seat_rows(s.seats(), width, s.thinking_seat, bone, clocks)
+        # beyond four seats, two rows: four seats each, the boneyard on the first; the
+        # form the row has at its widest, so that it keeps it from turn to turn
+        return seat_rows(s.seats(), width, s.thinking_seat, bone, clocks, widest_last(r))
 
     def _scores_text(self, width: int) -> Text:
         """The target, each side's score (held points spelled out, All Fives' points just
@@ -484,7 +579,10 @@ class TableScreen(Screen):
     # ------------------------------------------------------------ the clock and the person's absence
     def on_screen_resume(self) -> None:
         self.session.resume_clocks(COVERED)
+        self.adopt_toasts()
+        self.show_notes(True)
         self.show_coach(True)
+        self._fit_side()
 
     def on_screen_suspend(self) -> None:
         """Any screen over the table (a menu, the help, a question, the coach's offer or
@@ -492,6 +590,7 @@ class TableScreen(Screen):
         CPU's move lands meanwhile. The one place for every dialog. The coach's tip hides
         under it."""
         self.session.pause_clocks(COVERED)
+        self.show_notes(False)
         self.show_coach(False)
 
     def _app_suspended(self, app: object) -> None:

@@ -93,21 +93,21 @@ class KeyBar(Widget, can_focus=False):
         _node, binding, enabled, _tip = found
         return binding.key, self.app.get_key_display(binding), binding.description, enabled
 
-    def _item(self, key: str, shown: str, description: str, enabled: bool) -> Text:
+    def _item(
+        self, key: str, shown: str, description: str, enabled: bool, tight: bool = False
+    ) -> Text:
         key_style = self.get_component_rich_style("keybar--key")
         desc_style = self.get_component_rich_style("keybar--description")
         if not enabled:
             dim = self.get_component_rich_style("keybar--disabled")
             key_style, desc_style = key_style + dim, desc_style + dim
-        return Text.assemble((f" {shown} ", key_style), (f"{description} ", desc_style))
+        tail = "" if tight else " "  # tight: the next key's own margin parts the two
+        return Text.assemble((f" {shown} ", key_style), (f"{description}{tail}", desc_style))
 
     def render(self) -> Text:
-        line = Text(no_wrap=True, overflow="crop", end="")
-        spans = []
-        for item in self.keys():
-            start = line.cell_len
-            line.append_text(self._item(*item))
-            spans.append((start, line.cell_len, item[0]))
+        """The keys on one line; when they do not fit the width, the spaces after the
+        descriptions go, then keys before the last (Quit stays), never a cut word."""
+        right = Text()
         palette = self._palette()
         if palette is not None:
             key, shown, description, _enabled = palette
@@ -116,6 +116,20 @@ class KeyBar(Widget, can_focus=False):
                 (shown, self.get_component_rich_style("keybar--key")),
                 (f" {description} ", self.get_component_rich_style("keybar--description")),
             )
+        keys = self.keys()
+        width = self.size.width or 10_000
+        items = [self._item(*k) for k in keys]
+        if sum(t.cell_len for t in items) > width:
+            items = [self._item(*k, tight=True) for k in keys]
+        while len(items) > 1 and sum(t.cell_len for t in items) > width:
+            del items[-2], keys[-2]  # the last key (Quit) stays
+        line = Text(no_wrap=True, overflow="crop", end="")
+        spans = []
+        for item, k in zip(items, keys):
+            start = line.cell_len
+            line.append_text(item)
+            spans.append((start, line.cell_len, k[0]))
+        if palette is not None:
             room = self.size.width - line.cell_len - right.cell_len
             if room >= 0:
                 line.append(" " * room)

@@ -31,7 +31,8 @@ _GLUE = re.compile(r" (the|scoring|drew|and) (\S+)")
 
 
 def _glued(text: str) -> str:
-    """Keep "the 4", "scoring 10" and the last short word on one row (no lone "4")."""
+    """Keep "the 4", "scoring 10" and the last short word on one row (no lone "4"; a
+    seat's name is kept whole by :func:`~dominoes_tui.table.words.wrap` itself)."""
     text = _GLUE.sub(lambda m: f" {m.group(1)}{NBSP}{m.group(2)}", text)
     head, sep, last = text.rpartition(" ")
     if sep and len(last) <= 4:
