@@ -72,7 +72,9 @@ def run_step(house: str, pair: str, matches: int, seed: int, jobs: int) -> dict:
 
 
 def table(data: dict) -> str:
-    houses = sorted({k.split("/")[0] for k in data}, key=list(load_variants(include_user=False)).index)
+    houses = sorted(
+        {k.split("/")[0] for k in data}, key=list(load_variants(include_user=False)).index
+    )
     lines = ["| house | " + " | ".join(PAIRS) + " |", "|---|" + "---|" * len(PAIRS)]
     for h in houses:
         cells = []
