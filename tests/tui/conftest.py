@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 
 import pytest
 from pilot_helpers import first_legal, settle  # noqa: F401  (the tests import them from here)
 from table_helpers import act_as_person
+from textual.app import App
+from textual.css.stylesheet import Stylesheet
 from textual.notifications import Notification
+from textual.pilot import Pilot
+from textual.screen import Screen
 
 from dominoes_tui import store
 from dominoes_tui.engine import HAND_OVER, Draw, Game, Pass, Play, PlayDoubles, Stop, load_variant
@@ -16,6 +21,60 @@ from dominoes_tui.tui.app import DominoesApp
 from dominoes_tui.tui.screens.dialogs import HandOverScreen, MatchOverScreen
 from dominoes_tui.tui.screens.options import ChoiceRow
 from dominoes_tui.tui.screens.table import TableScreen
+
+_parse_rules = Stylesheet._parse_rules
+_parsed: dict[tuple, list] = {}
+
+
+def _parse_rules_once(self: Stylesheet, css: str, read_from, *args, **kwargs) -> list:
+    """Textual parses every widget's CSS again for each app (about 40 ms an app here); these
+    tests start hundreds of apps in a process, so the rules parsed from one CSS text, at one
+    place, with one theme's variables, are kept for the next app."""
+    key = (css, read_from, args, tuple(kwargs.items()), frozenset(self._variables.items()))
+    rules = _parsed.get(key)
+    if rules is None:
+        rules = _parsed[key] = _parse_rules(self, css, read_from, *args, **kwargs)
+    return rules
+
+
+Stylesheet._parse_rules = _parse_rules_once
+
+
+_draw_frame = Screen._compositor_refresh
+_run_test = App.run_test
+
+
+def _frame_not_drawn(screen: Screen) -> None:
+    """A headless app has no terminal: Textual draws each frame and throws it away. Here the
+    top screen's frames are not drawn (the layout, the regions and the mouse-over are still
+    worked out); screens below a dialog, and apps with a terminal, as Textual does."""
+    app = screen.app
+    if not (app.is_headless and not app.is_inline and screen is app.screen):
+        _draw_frame(screen)
+        return
+    screen._compositor._dirty_regions.clear()
+    screen._dirty_widgets.clear()
+    app._update_mouse_over(screen)
+
+
+@asynccontextmanager
+async def _run_test_drawing_the_last_frame(app: App, *args, **kwargs) -> AsyncIterator[Pilot]:
+    async with _run_test(app, *args, **kwargs) as pilot:
+        yield pilot
+        if app.is_running:
+            app.export_screenshot()  # the last position drawn, whole: a drawing error fails
+
+
+@pytest.fixture(autouse=True)
+def _frames(request, monkeypatch):
+    """The pilot tests' frames are not drawn (about 30 % of these tests' CPU went on drawing
+    frames a headless app throws away), but each app's last one is, whole, when its test
+    ends; snapshots draw their own. A test marked ``frames`` draws every frame, as the
+    app does in a terminal: the fuzzers, and the tests of what a frame's drawing works
+    out (the line's and the hand's cells the mouse finds, a train scrolled by the wheel)."""
+    if request.node.get_closest_marker("frames") is None:
+        monkeypatch.setattr(Screen, "_compositor_refresh", _frame_not_drawn)
+        monkeypatch.setattr(App, "run_test", _run_test_drawing_the_last_frame)
 
 
 @pytest.fixture(autouse=True)

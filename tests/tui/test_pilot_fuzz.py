@@ -173,6 +173,7 @@ async def _takes_keys(pilot) -> None:
         assert session.selected != before
 
 
+@pytest.mark.frames  # a drawing error on any frame is a crash the fuzzer must see
 @pytest.mark.parametrize("part", range(PARTS))
 async def test_random_keys_clicks_and_resizes_never_crash_the_app(part) -> None:
     _history_and_save()

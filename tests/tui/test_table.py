@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 import time
 
+import pytest
 from conftest import app_at, first_legal, make_app, play_until, played, press_to_select, settle
 
 from dominoes_tui.ai import make_player
@@ -160,6 +161,7 @@ async def test_both_ends_question_can_be_cancelled() -> None:
         assert table.session.question is None and table.game.log == []
 
 
+@pytest.mark.frames  # the cells the mouse finds are worked out as they are drawn
 async def test_mouse_play_click_tile_then_end() -> None:
     app = DominoesApp(
         game=both_ends_game(), seed=1, level="easy", delay=0, player_factory=first_legal

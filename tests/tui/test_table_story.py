@@ -271,6 +271,7 @@ async def test_the_line_has_the_hands_pips_where_they_fit() -> None:
         assert "●" in "".join(c.text for c in line.layout.cells)
 
 
+@pytest.mark.frames  # the line's cells as drawn
 async def test_unicode_tiles_in_the_hand_and_on_the_line() -> None:
     app = DominoesApp(
         rules=load_variant("classic", clock_minutes=0), seed=5, level="easy", delay=0,

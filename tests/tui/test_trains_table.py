@@ -288,6 +288,7 @@ async def test_history_and_replay(variant) -> None:
         assert any(" on " in line for line in screen.log_lines())
 
 
+@pytest.mark.frames  # the wheel scrolls what was drawn
 async def test_the_wheel_scrolls_a_long_train_back() -> None:
     """A train longer than the felt shows its newest tiles and how many are hidden; the
     wheel over its row shows older ones."""
