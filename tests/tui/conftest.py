@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import io
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
 import pytest
 from pilot_helpers import first_legal, settle  # noqa: F401  (the tests import them from here)
+from rich.console import Console
 from table_helpers import act_as_person
 from textual.app import App
 from textual.css.stylesheet import Stylesheet
@@ -61,8 +63,14 @@ def _frame_not_drawn(screen: Screen) -> None:
 async def _run_test_drawing_the_last_frame(app: App, *args, **kwargs) -> AsyncIterator[Pilot]:
     async with _run_test(app, *args, **kwargs) as pilot:
         yield pilot
-        if app.is_running:
-            app.export_screenshot()  # the last position drawn, whole: a drawing error fails
+        if app.is_running:  # the last position drawn, whole: a drawing error fails the test
+            width, height = app.size
+            out = Console(width=width, height=height, file=io.StringIO(), force_terminal=True)
+            out.print(
+                app.screen._compositor.render_update(
+                    full=True, screen_stack=app._background_screens
+                )
+            )
 
 
 @pytest.fixture(autouse=True)
