@@ -117,7 +117,7 @@ SQL_VALUES = st.one_of(
 )
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     damage=st.lists(
         st.tuples(
