@@ -232,10 +232,7 @@ async def test_the_coach_panel_in_the_browsers_size() -> None:
     async with app.run_test(size=BROWSER) as pilot:
         await until_a_tip(pilot)
         table = app.table
-        coach = coach_of(table.session)
-        hand = table.session.hand()
-        meant = tuple(t for t in hand if t != hand[table.selected])[:2]
-        coach.tip = (table.session.token, Point("heavy", "Shed heavy tiles", LONG, meant))
+        longest_tip(table)
         table.say("This match is casual now: a hint was used.")
         table.refresh_table()
         await pilot.pause()
@@ -266,21 +263,30 @@ LONG = (
 )
 
 
+def longest_tip(table) -> None:
+    """The coach's tip at its longest (:data:`LONG`), meaning two tiles other than the raised
+    one, for the position on the table."""
+    hand = table.session.hand()
+    meant = tuple(t for t in hand if t != hand[table.selected])[:2]
+    coach_of(table.session).tip = (
+        table.session.token,
+        Point("heavy", "Shed heavy tiles", LONG, meant),
+    )
+
+
 @pytest.mark.parametrize("size", [(80, 24), (100, 32)])
 async def test_the_longest_tip_reads_whole_beside_the_felt(size) -> None:
     """A tip as long as the coach says them (eight rows at 80x24, with the tiles it means
     against the raised one) is drawn whole, under the log and above the prompt."""
-    from dominoes_tui.table.strategy import Point
 
     tips()
     app = make_app("classic", seed=5)
     async with app.run_test(size=size) as pilot:
         await until_a_tip(pilot)
         table = app.table
+        longest_tip(table)
         coach = coach_of(table.session)
         hand = table.session.hand()
-        meant = tuple(t for t in hand if t != hand[table.selected])[:2]
-        coach.tip = (table.session.token, Point("heavy", "Shed heavy tiles", LONG, meant))
         table.refresh_table()
         await pilot.pause()
         p = panel(app)

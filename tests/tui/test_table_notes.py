@@ -13,12 +13,11 @@ from __future__ import annotations
 import pytest
 from conftest import make_app, play_until, settle, take_turn
 from pilot_helpers import rig_judges
-from test_coach_panel import LONG, rigged, tips, until_a_tip
+from test_coach_panel import longest_tip, rigged, tips, until_a_tip
 
 from dominoes_tui import store
-from dominoes_tui.table.strategy import Point
 from dominoes_tui.tui.screens.table import TableScreen
-from dominoes_tui.tui.strategy_coach import CoachQuestion, coach_of
+from dominoes_tui.tui.strategy_coach import CoachQuestion
 
 SIZES = [pytest.param((100, 32), id="100x32"), pytest.param((80, 24), id="80x24")]
 HINT = "This match is casual now: a hint was used."
@@ -129,10 +128,7 @@ async def test_a_note_and_the_longest_tip_both_read_whole(size) -> None:
     async with app.run_test(size=size) as pilot:
         await until_a_tip(pilot)
         table = app.table
-        coach = coach_of(table.session)
-        hand = table.session.hand()
-        meant = tuple(t for t in hand if t != hand[table.selected])[:2]
-        coach.tip = (table.session.token, Point("heavy", "Shed heavy tiles", LONG, meant))
+        longest_tip(table)
         table.say(TAKE_BACK)
         table.refresh_table()
         await pilot.pause()
