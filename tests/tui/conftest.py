@@ -226,23 +226,30 @@ async def press_to_select(pilot, index: int) -> None:
     assert table.selected == index
 
 
+async def play_by_keys(pilot, action: Play) -> None:
+    """Play ``action`` as a person does: raise its tile, Enter, then answer what the table
+    asks (the end by the arrow the felt shows, the train, arm or toe by its number, a
+    matador's way round). Waits for nothing after."""
+    table: TableScreen = pilot.app.table
+    await press_to_select(pilot, table.session.hand().index(action.tile))
+    await pilot.press("enter")
+    if isinstance(table.session.question, EndQuestion):  # which end: the arrow it shows
+        arrow = table.session.end_arrows.get(action.end, "←→↑↓"[action.end])
+        await pilot.press({"←": "left", "→": "right", "↑": "up", "↓": "down"}[arrow])
+    q = table.session.question
+    if isinstance(q, PlaceQuestion):  # which train, arm or toe: the number it shows
+        await pilot.press(str(q.places.index(action.end) + 1))
+    if isinstance(q, TouchQuestion):  # a matador either way round (R-MT-2)
+        await pilot.press("left" if action.touch == q.touches[0] else "right")
+
+
 async def take_turn(pilot) -> None:
     """Play the person's turn by keys: the first legal action the engine lists."""
     table: TableScreen = pilot.app.table
     legal = table.game.legal_actions()
     action = legal[0]
     if isinstance(action, Play):
-        hand = table.session.hand()
-        await press_to_select(pilot, hand.index(action.tile))
-        await pilot.press("enter")
-        if isinstance(table.session.question, EndQuestion):  # which end: the arrow it shows
-            arrow = table.session.end_arrows.get(action.end, "←→↑↓"[action.end])
-            await pilot.press({"←": "left", "→": "right", "↑": "up", "↓": "down"}[arrow])
-        q = table.session.question
-        if isinstance(q, PlaceQuestion):  # which train, arm or toe: the number it shows
-            await pilot.press(str(q.places.index(action.end) + 1))
-        if isinstance(q, TouchQuestion):  # a matador either way round (R-MT-2)
-            await pilot.press("left" if action.touch == q.touches[0] else "right")
+        await play_by_keys(pilot, action)
     elif isinstance(action, PlayDoubles):
         await pilot.press("t")
     elif isinstance(action, Draw):

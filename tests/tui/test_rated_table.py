@@ -12,9 +12,9 @@ import pytest
 from conftest import (
     app_at,
     make_app,
+    play_by_keys,
     play_until,
     played,
-    press_to_select,
     settle,
 )
 from pilot_helpers import rig_judges
@@ -158,10 +158,7 @@ async def test_the_coachs_take_back_by_keys_is_counted_and_saved(rigged_judges) 
         await play_until(pilot, ready)
         s = app.table.session
         action = s.view().legal[0]  # a blunder, as rigged
-        await press_to_select(pilot, s.hand().index(action.tile))
-        await pilot.press("enter")
-        if s.question is not None:
-            await pilot.press(("left", "right", "up", "down")[action.end])
+        await play_by_keys(pilot, action)
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert isinstance(app.screen, CoachQuestion)
@@ -169,10 +166,7 @@ async def test_the_coachs_take_back_by_keys_is_counted_and_saved(rigged_judges) 
         await pilot.pause()
         assert s.info.coach_backs == 1
         assert s.casual_reason == "the coach's take-back was used"
-        await press_to_select(pilot, s.hand().index(action.tile))  # the same move: laid
-        await pilot.press("enter")
-        if s.question is not None:
-            await pilot.press(("left", "right", "up", "down")[action.end])
+        await play_by_keys(pilot, action)  # the same move: laid
         await app.workers.wait_for_complete()
         await settle(pilot)
         assert action.tile not in s.hand()

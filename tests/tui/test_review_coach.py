@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from conftest import app_at, make_app, play_until, played, press_to_select, settle
+from conftest import app_at, make_app, play_by_keys, play_until, played, settle
 from pilot_helpers import rig_judges
 
 from dominoes_tui import store
@@ -225,10 +225,7 @@ async def test_the_coach_asks_before_a_blunder_and_takes_it_back() -> None:
         assert coach_of(s).enabled
         action = s.view().legal[0]  # a blunder, as rigged
         hand_before = s.hand()
-        await press_to_select(pilot, hand_before.index(action.tile))
-        await pilot.press("enter")
-        if s.question is not None:
-            await pilot.press(("left", "right", "up", "down")[action.end])
+        await play_by_keys(pilot, action)
         await app.workers.wait_for_complete()
         await pilot.pause()
         question = app.screen
@@ -245,10 +242,7 @@ async def test_the_coach_asks_before_a_blunder_and_takes_it_back() -> None:
         assert app.screen is table and s.hand() == hand_before and s.my_turn
         assert str(s.message) == str(tui_coach.TAKEN_BACK)
         # the same move again: the coach asked once, so it is laid
-        await press_to_select(pilot, hand_before.index(action.tile))
-        await pilot.press("enter")
-        if s.question is not None:
-            await pilot.press(("left", "right", "up", "down")[action.end])
+        await play_by_keys(pilot, action)
         await app.workers.wait_for_complete()
         await settle(pilot)
         assert not isinstance(app.screen, CoachQuestion)
@@ -262,10 +256,7 @@ async def test_the_coach_asks_and_the_person_confirms() -> None:
         table = await reach_a_decision(pilot)
         s = table.session
         action = s.view().legal[0]
-        await press_to_select(pilot, s.hand().index(action.tile))
-        await pilot.press("enter")
-        if s.question is not None:
-            await pilot.press(("left", "right", "up", "down")[action.end])
+        await play_by_keys(pilot, action)
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert isinstance(app.screen, CoachQuestion)
@@ -283,10 +274,7 @@ async def test_the_best_move_is_laid_without_a_question() -> None:
         s = table.session
         best = s.view().legal[-1]
         assert isinstance(best, Play)
-        await press_to_select(pilot, s.hand().index(best.tile))
-        await pilot.press("enter")
-        if s.question is not None:
-            await pilot.press(("left", "right", "up", "down")[best.end])
+        await play_by_keys(pilot, best)
         await app.workers.wait_for_complete()
         await settle(pilot)
         assert not isinstance(app.screen, CoachQuestion)
@@ -414,10 +402,7 @@ def test_coach_question_snapshot(snap_compare, size) -> None:
         table = await reach_a_decision(pilot)
         s = table.session
         action = s.view().legal[0]
-        await press_to_select(pilot, s.hand().index(action.tile))
-        await pilot.press("enter")
-        if s.question is not None:
-            await pilot.press(("left", "right", "up", "down")[action.end])
+        await play_by_keys(pilot, action)
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
         assert isinstance(pilot.app.screen, CoachQuestion)

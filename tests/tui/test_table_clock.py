@@ -9,7 +9,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from conftest import play_until, press_to_select, settle
+from conftest import play_by_keys, play_until, settle
 
 from dominoes_tui.ai import review
 from dominoes_tui.engine import Clock, load_variant
@@ -423,11 +423,7 @@ async def test_the_coach_looking_and_asking_holds_the_clock(monkeypatch) -> None
 
         monkeypatch.setattr(tui_coach.TableCoach, "_look", look)
         mine = clock.remaining(0)
-        hand = s.hand()
-        await press_to_select(pilot, hand.index(action.tile))
-        await pilot.press("enter")
-        if s.question is not None:
-            await pilot.press(("left", "right", "up", "down")[action.end])
+        await play_by_keys(pilot, action)
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert isinstance(app.screen, CoachQuestion)
