@@ -155,9 +155,9 @@ class ExpertPlayer:
         self.race = race
         """Standard errors at which an action is dropped from the search (0: never)."""
         self.regret = regret
+        """The search ends once no action left is expected to beat the leader by more (0: never)."""
         self.race_start = race_start
         """Deals before the race may drop an action or end the search."""
-        """The search ends once no action left is expected to beat the leader by more (0: never)."""
         self.others_style = (
             fast.Style(**others_style) if isinstance(others_style, dict) else others_style
         )

@@ -373,9 +373,10 @@ def _per_hand_words(g: GroupStats) -> str:
     return f"{g.per_hand:.1f} points scored ({hands})"
 
 
-def group_columns(unit: str = "hand") -> list[Column]:
-    """The columns of "By variant and CPU level" (``unit``: what its deals are called,
-    :func:`~dominoes_tui.report.deal_unit`); at 80 columns the least needed give way."""
+def variant_level_columns(unit: str = "hand") -> list[Column]:
+    """The columns of the screen's "By variant and CPU level" (``unit``: what its deals are
+    called, :func:`~dominoes_tui.report.deal_unit`); at 80 columns the least needed give way.
+    The CLI's tables have their own, wider set (:func:`dominoes_tui.report.group_columns`)."""
     return [
         ("Variant", "Variant", 9, False),
         ("CPU", "CPU", 8, False),
@@ -420,7 +421,7 @@ def groups_table(st: Stats, width: int = 200) -> Table:
     levels = [_group_row(g, all_levels=True) for g in st.by_level]
     if len(st.by_variant_level) <= 1:
         levels = []
-    columns = group_columns(deal_unit(g.unit for g in st.by_variant_level if g.hands))
+    columns = variant_level_columns(deal_unit(g.unit for g in st.by_variant_level if g.hands))
     # each column pads 1 a side and the box puts 1 between: 3 apart, an edge each side
     keep = fit_columns(columns, rows + levels, width - 2, gap=3)
     for i, header in keep:

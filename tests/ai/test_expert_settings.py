@@ -1,0 +1,62 @@
+"""Expert's trial settings (issue 26, off at its default; measured in
+``benchmarks/RESULTS.md``): each plays a legal move, repeats itself for a seed, and changes
+the search it is a setting of (the values differ from the default's on the same position
+and seed)."""
+
+from __future__ import annotations
+
+import pytest
+
+from dominoes_tui.ai import make_player
+from dominoes_tui.ai.expert import ExpertPlayer
+from dominoes_tui.engine import Pass, load_variant, new_game, seat_view
+from dominoes_tui.engine.view import SeatView
+
+
+def decision(variant: str, seed: int) -> SeatView:
+    """The first position of a Medium-played match where the seat has three moves or more,
+    after a seat has passed (what the others have shown they lack is what the partner and
+    void terms read)."""
+    rules = load_variant(variant)
+    g = new_game(rules, seed)
+    players = [make_player("medium", seed + i) for i in range(rules.players)]
+    while True:
+        v = seat_view(g, g.turn)
+        if len(v.legal) >= 3 and any(isinstance(a, Pass) for a in g.log):
+            return v
+        g.apply(players[g.turn].choose(v))
+
+
+def values(view: SeatView, **settings) -> tuple[object, dict]:
+    p = ExpertPlayer(seed=11, time_cap=None, playouts=600, **settings)
+    return p.choose(view), dict(p.last_values)
+
+
+ROUNDS = [
+    {"halving": True},
+    {"crn": True},
+    {"others_greedy": 1.0},
+    {"model": 1.0},
+    {"model": 1.0, "pool": 2},
+]
+LINE = [
+    {"model": 0.5},
+    {"others_style": {"greedy": 1.0}},
+    {"style": {"greedy": 0.9, "void": 3.0, "partner": 3.0}},
+]
+
+
+@pytest.mark.parametrize(
+    ("variant", "settings"),
+    [(v, s) for v in ("mexican-train", "chicken-foot") for s in ROUNDS]
+    + [("international", s) for s in LINE],
+)
+def test_a_trial_setting_plays_legally_repeats_itself_and_changes_the_search(
+    variant: str, settings: dict
+) -> None:
+    view = decision(variant, 3)
+    move, vals = values(view, **settings)
+    assert move in view.legal and set(vals) <= set(view.legal) and vals
+    assert values(view, **settings) == (move, vals)  # the same seed, the same search
+    _, default = values(view)
+    assert vals != default
