@@ -128,6 +128,8 @@ class ExpertPlayer:
         others_style: fast.Style | dict | None = None,
         crn: bool = False,
         halving: bool = False,
+        points: float | None = None,
+        prior: float = 0.0,
     ) -> None:
         self.rng = random.Random(seed)
         self.name = name
@@ -170,6 +172,13 @@ class ExpertPlayer:
         self.others_greedy = others_greedy
         """Mexican Train and Chicken Foot: the other seats' playout greediness (None: as
         this seat's, ``greedy``)."""
+        self.points = points
+        """Mexican Train and Chicken Foot: the weight of the penalty difference against the
+        field beside the chance to finish lowest (None: the layout's,
+        :func:`.rounds.points_weight`)."""
+        self.prior = prior
+        """Mexican Train and Chicken Foot: each move's value plus this much per point of
+        Hard's one-move score of it (0: the search alone)."""
         self.last_solved = 0
         self.last_values: dict[Action, float] = {}
         """Mean value of each action at the last decision (for hints and tests)."""
@@ -213,6 +222,8 @@ class ExpertPlayer:
                 self.others_greedy,
                 self.crn,
                 self.halving,
+                self.points,
+                self.prior,
             )
             self.last_values = found.values
             self.last_chances = found.chances

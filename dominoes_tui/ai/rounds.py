@@ -446,7 +446,15 @@ MIN_STAGE_DEALS = 8
 """With successive halving, the fewest deals a stage gives each move still searched."""
 POINTS_WEIGHT = 0.1
 """The penalty difference against the field beside the chance to win, per standard
-deviation of a round's penalty: it ranks moves the win chance leaves level."""
+deviation of a round's penalty: it ranks moves the win chance leaves level (Chicken Foot)."""
+TRAINS_POINTS_WEIGHT = 0.5
+"""The same in Mexican Train, where it counts for more: against three Mediums, 0.5 finished
+lowest in more rounds than 0.1 (``benchmarks/RESULTS.md``, "The rounds search's points")."""
+
+
+def points_weight(rules: Rules) -> float:
+    """The weight of the penalty difference beside the chance to win in ``rules``' layout."""
+    return TRAINS_POINTS_WEIGHT if rules.layout == "trains" else POINTS_WEIGHT
 
 
 _SPREADS: dict[tuple, float] = {}
@@ -537,6 +545,8 @@ def expert_values(
     others_greedy: float | None = None,
     crn: bool = False,
     halving: bool = False,
+    points: float | None = None,
+    prior: float = 0.0,
 ) -> RoundValues:
     """Expert's value of every legal move of ``view``'s seat (see the module docstring):
     ``playouts`` split over the distinct moves, each played out with the engine's playout
@@ -548,7 +558,10 @@ def expert_values(
     the same where the move leaves them alike, so moves are compared with less noise);
     ``halving``: successive halving (the budget in stages; after each, the better half of
     the moves goes on, so the close ones get the most deals: a move dropped keeps the mean
-    of the deals it saw, never above the last stage's)."""
+    of the deals it saw, never above the last stage's); ``points``: the weight of the
+    penalty difference against the field, per standard deviation of a round's penalty (None:
+    the layout's, :func:`points_weight`); ``prior``: each move's value plus this much per
+    point of Hard's one-move score of it (:func:`evaluate`, at most 100; 0: the search alone)."""
     legal = list(view.legal)
     root = fast.position(view)
     if not isinstance(root, fast.RoundsPosition):
@@ -564,6 +577,8 @@ def expert_values(
             seen[key] = a
             acts.append(a)
     rules = view.rules
+    if points is None:
+        points = points_weight(rules)
     me = view.seat
     deals = max(MIN_DEALS, min(MAX_DEALS, playouts // len(acts)))
     know = infer(view)
@@ -629,7 +644,7 @@ def expert_values(
                 pts = res.counted
                 field = (sum(pts) - pts[me]) / others
                 wins[j] += win
-                totals[j] += win + POINTS_WEIGHT * (field - pts[me]) / sigma
+                totals[j] += win + points * (field - pts[me]) / sigma
                 visits[j] += 1
             done += 1
             if time_cap is not None and time.thread_time() - start > time_cap:
@@ -647,6 +662,8 @@ def expert_values(
         v = totals[j] / visits[j]
         if j not in live and v >= top:  # dropped early on fewer deals: never above the last
             v = top - 1e-9
+        if prior:
+            v += prior * min(100.0, evaluate(view, know, a)[0])
         values[a] = v
         chances[a] = wins[j] / visits[j]
     for a, b in same.items():
