@@ -101,6 +101,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=11)
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--option", action="append", default=[], help="key=value rule changes")
+    p.add_argument(
+        "--first-deal",
+        type=int,
+        default=0,
+        help="number the deals from here (carry on a run that stopped: its --log has the rest)",
+    )
     p.add_argument("--note", default="")
     p.add_argument(
         "--log",
@@ -119,7 +125,16 @@ def main(argv: list[str] | None = None) -> int:
         _LOG.update(play=arena._play_pair, path=Path(args.log))
         arena._play_pair = _logged_play_pair  # a module-level function: picklable for --jobs
     t0 = time.perf_counter()
-    res = arena.run(rules, args.a, args.b, args.matches, args.seed, args.jobs, others=args.others)
+    res = arena.run(
+        rules,
+        args.a,
+        args.b,
+        args.matches,
+        args.seed,
+        args.jobs,
+        others=args.others,
+        first_deal=args.first_deal,
+    )
     res["wall_s"] = round(time.perf_counter() - t0, 1)
     res["command"] = "python benchmarks/expert_trials.py " + " ".join(
         a if " " not in a else repr(a) for a in (argv if argv is not None else sys.argv[1:])

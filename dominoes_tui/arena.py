@@ -317,18 +317,22 @@ def run(
     jobs: int = 1,
     on_match: Callable[[int], None] | None = None,
     others: str | None = None,
+    first_deal: int = 0,
 ) -> dict[str, Any]:
     """Play ``matches`` matches (rounded up to whole deal pairs) and summarize them.
 
     ``on_match(n)`` is called as matches finish (n finished so far), e.g. for a
     progress bar. ``others``: the level of seats beyond the first two in a 3-4
-    player game without partners (default: ``b``'s level).
+    player game without partners (default: ``b``'s level). ``first_deal``: the deals are
+    numbered from here (a long run carried on where an earlier one stopped: the same deals).
     """
     if not 1 <= matches <= MAX_MATCHES:
         raise ValueError(f"matches must be from 1 to {MAX_MATCHES:,}, not {matches}")
     rules = load_variant(variant) if isinstance(variant, str) else variant
     deals = -(-matches // 2)
-    tasks = ((rules, a, b, seed, d, others) for d in range(deals))  # made as they are played
+    tasks = (
+        (rules, a, b, seed, d, others) for d in range(first_deal, first_deal + deals)
+    )  # made as played
     records: list[MatchRecord] = []
     for recs in _map(tasks, jobs):
         records.extend(recs)

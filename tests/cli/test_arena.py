@@ -46,6 +46,16 @@ def test_processes_do_not_change_the_result():
     assert one["detail"]["a_points_per_hand"] == two["detail"]["a_points_per_hand"]
 
 
+def test_a_run_carried_on_from_a_later_deal_plays_the_deals_it_left():
+    whole = arena.run("pub-draw", "medium", "easy", matches=4, seed=2, jobs=1)
+    first = arena.run("pub-draw", "medium", "easy", matches=2, seed=2, jobs=1)
+    rest = arena.run("pub-draw", "medium", "easy", matches=2, seed=2, jobs=1, first_deal=1)
+    assert first["detail"]["hands"] != rest["detail"]["hands"]  # another deal
+    assert first["detail"]["hands"] + rest["detail"]["hands"] == whole["detail"]["hands"]
+    wins = first["a_win_rate"] + rest["a_win_rate"]
+    assert wins / 2 == whole["a_win_rate"]
+
+
 def test_cli_json_has_exactly_the_keys_of_the_issue():
     result = CliRunner().invoke(
         app,
