@@ -38,6 +38,8 @@ ROUNDS = [
     {"others_greedy": 1.0},
     {"model": 1.0},
     {"model": 1.0, "pool": 2},
+    {"points": 1.0},
+    {"prior": 0.001},
 ]
 LINE = [
     {"model": 0.5},
