@@ -25,9 +25,10 @@ engine's :class:`~dominoes_tui.engine.fast.Position` of the layout.
   it has not seen, each consistent with the counts and the inferred voids;
   every distinct move played out to the end of the round by the engine's fast
   playout and scored with the engine's ``score_round``; a move's value is the
-  chance of finishing the match with the lowest total (ties shared), with the
-  penalty difference against the field as a lesser term. Every move sees the
-  same deals; a seed reproduces every choice.
+  chance of finishing the match with the lowest total (ties shared), plus the
+  penalty difference against the field (:func:`points_weight`: a lesser term in
+  Chicken Foot, a larger one in Mexican Train, where it finished lowest more
+  often). Every move sees the same deals; a seed reproduces every choice.
 """
 
 from __future__ import annotations
