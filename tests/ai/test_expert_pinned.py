@@ -98,24 +98,24 @@ PINNED: dict[str, list] = {
     "international/0": [
         "Play(tile=23, end=0, touch=None)",
         {
-            "Play(tile=23, end=0, touch=None)": 0.507823551,
-            "Play(tile=23, end=1, touch=None)": 0.507823551,
+            "Play(tile=23, end=0, touch=None)": 0.502304785,
+            "Play(tile=23, end=1, touch=None)": 0.502304785,
         },
     ],
     "international/1": [
-        "Play(tile=26, end=1, touch=None)",
+        "Play(tile=26, end=0, touch=None)",
         {
-            "Play(tile=22, end=0, touch=None)": 0.448770547,
-            "Play(tile=26, end=0, touch=None)": 0.456767749,
-            "Play(tile=26, end=1, touch=None)": 0.468933201,
+            "Play(tile=22, end=0, touch=None)": 0.45770256,
+            "Play(tile=26, end=0, touch=None)": 0.458327896,
+            "Play(tile=26, end=1, touch=None)": 0.452990044,
         },
     ],
     "international/2": [
-        "Play(tile=5, end=0, touch=None)",
+        "Play(tile=22, end=1, touch=None)",
         {
-            "Play(tile=5, end=0, touch=None)": 0.463328712,
-            "Play(tile=8, end=0, touch=None)": 0.457401407,
-            "Play(tile=22, end=1, touch=None)": 0.447656065,
+            "Play(tile=5, end=0, touch=None)": 0.451428664,
+            "Play(tile=8, end=0, touch=None)": 0.458001173,
+            "Play(tile=22, end=1, touch=None)": 0.461404345,
         },
     ],
     "all-fives/0": [

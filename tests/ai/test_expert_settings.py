@@ -42,7 +42,7 @@ ROUNDS = [
     {"prior": 0.001},
 ]
 LINE = [
-    {"model": 0.5},
+    {"model": 0.0},
     {"others_style": {"greedy": 1.0}},
     {"style": {"greedy": 0.9, "void": 3.0, "partner": 3.0}},
 ]

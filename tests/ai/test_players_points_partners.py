@@ -217,11 +217,14 @@ def test_matador_draw_means_no_seven_minus_n():
 def test_expert_weights_matador_deals_by_how_the_others_played():
     """Issue 13: in Matador Expert's default weights each sampled deal by how likely the
     others' plays were in it (``model`` 1.0, the better of the two over 400 matches against
-    Hard); elsewhere it does not. The default is that setting, not some other one."""
+    Hard); with partners at 0.5 (issue 26); elsewhere it does not. The default is that
+    setting, not some other one."""
     from dominoes_tui.ai.expert import default_model
 
     assert default_model(GAMES["matador"]) == 1.0
-    for name in ("all-fives", "international", "standard-draw-3p"):
+    for name in ("international", "goat"):
+        assert default_model(GAMES[name]) == 0.5
+    for name in ("all-fives", "standard-draw-3p", "standard-draw-4p"):
         assert default_model(GAMES[name]) == 0.0
     rules = GAMES["matador"]
     game = new_game(rules, 5)
@@ -238,4 +241,44 @@ def test_expert_weights_matador_deals_by_how_the_others_played():
         return expert.last_values
 
     assert values() == values(model=1.0)
+    assert values() != values(model=0.0)
+
+
+def test_a_partners_plays_weigh_the_deals_sampled_for_its_hand():
+    """Issue 26, partners: the partner's plays are read like the opponents' (a deal where the
+    partner held a tile it would rather have laid than the one it laid is less likely), and
+    Expert's default search in a partners' house weighs its deals by them."""
+    from dominoes_tui.ai.knowledge import infer
+    from dominoes_tui.ai.model import PlayModel
+
+    rules = GAMES["international"]
+    game = new_game(rules, 4)
+    seats = [make_player("medium", 40 + s) for s in range(4)]
+    while True:  # on until seat 0's partner has laid two tiles and seat 0 has a choice
+        view = seat_view(game, game.turn)
+        laid = sum(1 for e in view.events if e.kind == "play" and e.seat == 2)
+        if game.turn == 0 and laid >= 2 and len(view.legal) > 1:
+            break
+        game.apply(seats[game.turn].choose(view))
+    know = infer(view)
+    model = PlayModel(view, know, 0.5)
+    partner = [step for step in model.steps if step[0] == 2]
+    assert len(partner) == 2
+    _, _, fit, ex, laid = partner[0]
+    kept = sorted((t for t in tiles.bits(fit & know.unseen) if t != laid), key=ex.__getitem__)
+    assert len(kept) >= 2 and ex[kept[0]] < ex[kept[-1]]
+
+    def weight(t: int) -> float:  # a deal where the partner kept ``t`` when it laid ``laid``
+        return model.weight([[], [], [t], []])
+
+    # Kept a tile it was likelier to lay than the one it kept in the other deal: less likely.
+    assert weight(kept[-1]) < weight(kept[0])
+
+    def values(**kw):
+        expert = ExpertPlayer(3, playouts=400, time_cap=None, **kw)
+        expert.choose(view)
+        return expert.last_values
+
+    assert values() == values(model=0.5)
+    assert values() != values(model=0.0)
     assert values() != values(model=0.0)
