@@ -9,7 +9,7 @@ of this process (``time.process_time``): what the decision costs on one idle cor
 whatever else the machine runs.
 
     python benchmarks/expert_think.py [--houses classic,draw] [--positions 40]
-        [--save benchmarks/results/expert_decisions.json]   # the decisions, to compare
+        [--save benchmarks/results/expert_decisions.json]   # the decisions of the houses run
         [--check benchmarks/results/expert_decisions.json]  # fail unless every one is the same
         [--profile matador]                                 # cProfile over one house
         [--parts matador]        # a decision's pieces, each timed alone (deal, playout, score)
@@ -218,8 +218,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"total CPU {total:.1f} s")
     if args.json:
         print(json.dumps(rows))
-    if args.save:
-        args.save.write_text(json.dumps(decisions, indent=1) + "\n")
+    if args.save:  # the houses run replace theirs; the others' are kept
+        saved = json.loads(args.save.read_text()) if args.save.exists() else {}
+        saved.update(decisions)
+        args.save.write_text(json.dumps(saved, indent=1) + "\n")
     if expected is not None and bad:
         print(f"{bad} decisions differ")
         return 1
