@@ -62,7 +62,7 @@ PARTNERS_MODEL = 0.5
 """With partners, the deals are weighted the same way at this sharpness: the partner's plays
 and passes, like the opponents', tell what its hand holds. Two Experts against two ``pimc``
 in international: 71.3% of 400 matches where the unweighted search made 67.0% on the same
-deals (``benchmarks/RESULTS.md``, "Partners")."""
+deals (``benchmarks/RESULTS.md``, "Eighth sitting")."""
 DEFAULT_POOL = 3
 DEFAULT_STYLE: fast.Style | None = fast.Style(greedy=0.9, void=3.0)
 """The playout policy: the skilled one, heaviest-minded but keeping a follow, doubles

@@ -450,7 +450,7 @@ POINTS_WEIGHT = 0.1
 deviation of a round's penalty: it ranks moves the win chance leaves level (Chicken Foot)."""
 TRAINS_POINTS_WEIGHT = 0.5
 """The same in Mexican Train, where it counts for more: against three Mediums, 0.5 finished
-lowest in more rounds than 0.1 (``benchmarks/RESULTS.md``, "The rounds search's points")."""
+lowest in more rounds than 0.1 (``benchmarks/RESULTS.md``, "Eighth sitting")."""
 
 
 def points_weight(rules: Rules) -> float:
