@@ -214,6 +214,13 @@ def test_matador_draw_means_no_seven_minus_n():
         assert f & fits.MATADORS == fits.MATADORS
 
 
+def searched(view, **settings) -> dict:
+    """Expert's values of ``view``'s moves (seeded, a small budget, no cap) with ``settings``."""
+    expert = ExpertPlayer(3, playouts=400, time_cap=None, **settings)
+    expert.choose(view)
+    return expert.last_values
+
+
 def test_expert_weights_matador_deals_by_how_the_others_played():
     """Issue 13: in Matador Expert's default weights each sampled deal by how likely the
     others' plays were in it (``model`` 1.0, the better of the two over 400 matches against
@@ -235,13 +242,8 @@ def test_expert_weights_matador_deals_by_how_the_others_played():
     view = seat_view(game, game.turn)
     assert len(view.legal) > 1, "a position with a choice"
 
-    def values(**kw):
-        expert = ExpertPlayer(3, playouts=400, time_cap=None, **kw)
-        expert.choose(view)
-        return expert.last_values
-
-    assert values() == values(model=1.0)
-    assert values() != values(model=0.0)
+    assert searched(view) == searched(view, model=1.0)
+    assert searched(view) != searched(view, model=0.0)
 
 
 def test_a_partners_plays_weigh_the_deals_sampled_for_its_hand():
@@ -274,11 +276,5 @@ def test_a_partners_plays_weigh_the_deals_sampled_for_its_hand():
     # Kept a tile it was likelier to lay than the one it kept in the other deal: less likely.
     assert weight(kept[-1]) < weight(kept[0])
 
-    def values(**kw):
-        expert = ExpertPlayer(3, playouts=400, time_cap=None, **kw)
-        expert.choose(view)
-        return expert.last_values
-
-    assert values() == values(model=0.5)
-    assert values() != values(model=0.0)
-    assert values() != values(model=0.0)
+    assert searched(view) == searched(view, model=0.5)
+    assert searched(view) != searched(view, model=0.0)
