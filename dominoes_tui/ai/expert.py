@@ -136,7 +136,7 @@ class ExpertPlayer:
         others_style: fast.Style | dict | None = None,
         crn: bool = False,
         halving: bool = False,
-        points: float | None = None,
+        points: float = rounds.POINTS_WEIGHT,
         prior: float = 0.0,
     ) -> None:
         self.rng = random.Random(seed)
@@ -182,8 +182,7 @@ class ExpertPlayer:
         this seat's, ``greedy``)."""
         self.points = points
         """Mexican Train and Chicken Foot: the weight of the penalty difference against the
-        field beside the chance to finish lowest (None: the layout's,
-        :func:`.rounds.points_weight`)."""
+        field beside the chance to finish lowest (``rounds.POINTS_WEIGHT``)."""
         self.prior = prior
         """Mexican Train and Chicken Foot: each move's value plus this much per point of
         Hard's one-move score of it (0: the search alone)."""

@@ -25,10 +25,9 @@ engine's :class:`~dominoes_tui.engine.fast.Position` of the layout.
   it has not seen, each consistent with the counts and the inferred voids;
   every distinct move played out to the end of the round by the engine's fast
   playout and scored with the engine's ``score_round``; a move's value is the
-  chance of finishing the match with the lowest total (ties shared), plus the
-  penalty difference against the field (:func:`points_weight`: a lesser term in
-  Chicken Foot, a larger one in Mexican Train, where it finished lowest more
-  often). Every move sees the same deals; a seed reproduces every choice.
+  chance of finishing the match with the lowest total (ties shared), with the
+  penalty difference against the field as a lesser term. Every move sees the
+  same deals; a seed reproduces every choice.
 """
 
 from __future__ import annotations
@@ -447,15 +446,10 @@ MIN_STAGE_DEALS = 8
 """With successive halving, the fewest deals a stage gives each move still searched."""
 POINTS_WEIGHT = 0.1
 """The penalty difference against the field beside the chance to win, per standard
-deviation of a round's penalty: it ranks moves the win chance leaves level (Chicken Foot)."""
-TRAINS_POINTS_WEIGHT = 0.5
-"""The same in Mexican Train, where it counts for more: against three Mediums, 0.5 finished
-lowest in more rounds than 0.1 (``benchmarks/RESULTS.md``, "Eighth sitting")."""
-
-
-def points_weight(rules: Rules) -> float:
-    """The weight of the penalty difference beside the chance to win in ``rules``' layout."""
-    return TRAINS_POINTS_WEIGHT if rules.layout == "trains" else POINTS_WEIGHT
+deviation of a round's penalty: it ranks moves the win chance leaves level. Heavier
+weights were tried in Mexican Train (0.3 to 1.0: more rounds finished lowest against three
+Mediums, 0.5 by 4.5 and 1.2 points on two sets of 400; 0.5 fewer against three Hards, by
+4.6): nothing proven, not kept (``benchmarks/RESULTS.md``, "Eighth sitting")."""
 
 
 _SPREADS: dict[tuple, float] = {}
@@ -546,7 +540,7 @@ def expert_values(
     others_greedy: float | None = None,
     crn: bool = False,
     halving: bool = False,
-    points: float | None = None,
+    points: float = POINTS_WEIGHT,
     prior: float = 0.0,
 ) -> RoundValues:
     """Expert's value of every legal move of ``view``'s seat (see the module docstring):
@@ -560,8 +554,8 @@ def expert_values(
     ``halving``: successive halving (the budget in stages; after each, the better half of
     the moves goes on, so the close ones get the most deals: a move dropped keeps the mean
     of the deals it saw, never above the last stage's); ``points``: the weight of the
-    penalty difference against the field, per standard deviation of a round's penalty (None:
-    the layout's, :func:`points_weight`); ``prior``: each move's value plus this much per
+    penalty difference against the field, per standard deviation of a round's penalty;
+    ``prior``: each move's value plus this much per
     point of Hard's one-move score of it (:func:`evaluate`, at most 100; 0: the search alone)."""
     legal = list(view.legal)
     root = fast.position(view)
@@ -578,8 +572,6 @@ def expert_values(
             seen[key] = a
             acts.append(a)
     rules = view.rules
-    if points is None:
-        points = points_weight(rules)
     me = view.seat
     deals = max(MIN_DEALS, min(MAX_DEALS, playouts // len(acts)))
     know = infer(view)

@@ -177,26 +177,26 @@ PINNED: dict[str, list] = {
     "mexican-train/0": [
         "Play(tile=80, end=1, touch=None)",
         {
-            "Play(tile=80, end=1, touch=None)": 0.388486114,
-            "Play(tile=80, end=4, touch=None)": 0.288934778,
+            "Play(tile=80, end=1, touch=None)": 0.289859799,
+            "Play(tile=80, end=4, touch=None)": 0.259310954,
         },
     ],
     "mexican-train/1": [
         "Play(tile=84, end=4, touch=None)",
         {
-            "Play(tile=84, end=3, touch=None)": 0.34794429,
-            "Play(tile=84, end=4, touch=None)": 0.442442739,
-            "Play(tile=88, end=3, touch=None)": 0.432382452,
-            "Play(tile=88, end=4, touch=None)": 0.368169165,
+            "Play(tile=84, end=3, touch=None)": 0.276408773,
+            "Play(tile=84, end=4, touch=None)": 0.306449806,
+            "Play(tile=88, end=3, touch=None)": 0.304150278,
+            "Play(tile=88, end=4, touch=None)": 0.283447544,
         },
     ],
     "mexican-train/2": [
         "Play(tile=65, end=3, touch=None)",
         {
-            "Play(tile=36, end=4, touch=None)": 0.342417735,
-            "Play(tile=59, end=3, touch=None)": 0.258561263,
-            "Play(tile=63, end=3, touch=None)": 0.364330993,
-            "Play(tile=65, end=3, touch=None)": 0.481150508,
+            "Play(tile=36, end=4, touch=None)": 0.275553045,
+            "Play(tile=59, end=3, touch=None)": 0.253243706,
+            "Play(tile=63, end=3, touch=None)": 0.281872927,
+            "Play(tile=65, end=3, touch=None)": 0.317887129,
         },
     ],
     "chicken-foot/0": [
