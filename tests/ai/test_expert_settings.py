@@ -1,7 +1,8 @@
-"""Expert's trial settings (issue 26, off at its default; measured in
-``benchmarks/RESULTS.md``): each plays a legal move, repeats itself for a seed, and changes
-the search it is a setting of (the values differ from the default's on the same position
-and seed)."""
+"""Expert's trial settings (issue 26, each a setting other than the house's default: in
+international the unweighted deals, ``model`` 0, since the partners' weighting became the
+default; measured in ``benchmarks/RESULTS.md``): each plays a legal move, repeats itself for
+a seed, and changes the search it is a setting of (the values differ from the default's on
+the same position and seed)."""
 
 from __future__ import annotations
 
