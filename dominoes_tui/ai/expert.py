@@ -58,12 +58,14 @@ SUM7_MODEL = 1.0
 """In Matador (ends adding up to seven) the deals are weighted by a model of the others'
 play at this sharpness (:class:`~.model.PlayModel`'s ``beta``): 70.8% against Hard over
 400 matches where the unweighted search made 69.5% on the same deals."""
-PARTNERS_MODEL = 0.5
-"""With partners, the deals are weighted the same way at this sharpness: the partner's plays
-and passes, like the opponents', tell what its hand holds. Two Experts against two ``pimc``
-in international: 71.3% of 400 matches where the unweighted search made 67.0% on the same
-deals; two against two Hards in goat: 83.0% of 100 against 73.0% (``benchmarks/RESULTS.md``,
-"Eighth sitting")."""
+LINE_MODEL = 0.5
+"""In the other line games (no wild tiles, no points for the ends) the deals are weighted the
+same way at this sharpness: what the others laid and passed on says what they hold, the
+partner's plays too where there are partners. Against ``pimc``, 400 matches each, the same
+deals: classic 67.0% where the unweighted search made 63.0%, standard-draw 66.0% against
+64.2%; two Experts against two ``pimc`` in international 71.3% against 67.0%; two against two
+Hards in goat 83.0% against 73.0% (100 matches) (``benchmarks/RESULTS.md``, "Eighth sitting"
+and "Ninth sitting")."""
 DEFAULT_POOL = 3
 DEFAULT_STYLE: fast.Style | None = fast.Style(greedy=0.9, void=3.0)
 """The playout policy: the skilled one, heaviest-minded but keeping a follow, doubles
@@ -102,13 +104,15 @@ are not taken for the same move."""
 
 
 def default_model(rules: Rules) -> float:
-    """Expert's default :class:`~.model.PlayModel` sharpness for a house: weighted deals where some
-    tiles go on any end (Matador's matadors: who holds them shows in how they play) and where
-    partners play (what the partner laid and passed on says what it holds); none elsewhere
-    (not measured there)."""
+    """Expert's default :class:`~.model.PlayModel` sharpness for a house: weighted deals in the
+    line games, more sharply where some tiles go on any end (Matador's matadors: who holds
+    them shows in how they play); none in All Fives and the games of rounds (there the
+    rounds search's own trials found no gain, and All Fives was not measured)."""
     if fast.wild_tiles(rules):
         return SUM7_MODEL
-    return PARTNERS_MODEL if rules.partners else DEFAULT_MODEL
+    if rules.is_rounds or rules.end_scoring == "fives":
+        return DEFAULT_MODEL
+    return LINE_MODEL
 
 
 class ExpertPlayer:

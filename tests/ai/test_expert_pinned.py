@@ -48,51 +48,51 @@ PINNED: dict[str, list] = {
     "classic/0": [
         "Play(tile=7, end=1, touch=None)",
         {
-            "Play(tile=7, end=1, touch=None)": 0.508760566,
-            "Play(tile=8, end=0, touch=None)": 0.502762929,
-            "Play(tile=22, end=1, touch=None)": 0.503667116,
+            "Play(tile=7, end=1, touch=None)": 0.508877391,
+            "Play(tile=8, end=0, touch=None)": 0.489722909,
+            "Play(tile=22, end=1, touch=None)": 0.504959427,
         },
     ],
     "classic/1": [
         "Play(tile=8, end=0, touch=None)",
         {
-            "Play(tile=8, end=0, touch=None)": 0.507515573,
-            "Play(tile=26, end=1, touch=None)": 0.498489512,
+            "Play(tile=8, end=0, touch=None)": 0.503405373,
+            "Play(tile=26, end=1, touch=None)": 0.499332657,
         },
     ],
     "classic/2": [
-        "Play(tile=10, end=1, touch=None)",
+        "Play(tile=25, end=1, touch=None)",
         {
-            "Play(tile=10, end=1, touch=None)": 0.482054991,
-            "Play(tile=13, end=1, touch=None)": 0.468654374,
-            "Play(tile=25, end=1, touch=None)": 0.472220723,
+            "Play(tile=10, end=1, touch=None)": 0.50220927,
+            "Play(tile=13, end=1, touch=None)": 0.490921997,
+            "Play(tile=25, end=1, touch=None)": 0.514850497,
         },
     ],
     "draw/0": [
         "Play(tile=19, end=1, touch=None)",
         {
-            "Play(tile=15, end=1, touch=None)": 0.507931015,
-            "Play(tile=19, end=1, touch=None)": 0.517936494,
-            "Play(tile=21, end=0, touch=None)": 0.494576625,
-            "Play(tile=24, end=0, touch=None)": 0.464670899,
-            "Play(tile=25, end=0, touch=None)": 0.488369875,
-            "Play(tile=27, end=0, touch=None)": 0.505968963,
+            "Play(tile=15, end=1, touch=None)": 0.516577822,
+            "Play(tile=19, end=1, touch=None)": 0.523325288,
+            "Play(tile=21, end=0, touch=None)": 0.449982761,
+            "Play(tile=24, end=0, touch=None)": 0.476398345,
+            "Play(tile=25, end=0, touch=None)": 0.489993892,
+            "Play(tile=27, end=0, touch=None)": 0.522465585,
         },
     ],
     "draw/1": [
         "Play(tile=14, end=1, touch=None)",
         {
-            "Play(tile=7, end=0, touch=None)": 0.466914438,
-            "Play(tile=14, end=1, touch=None)": 0.481009084,
+            "Play(tile=7, end=0, touch=None)": 0.463959066,
+            "Play(tile=14, end=1, touch=None)": 0.475179255,
         },
     ],
     "draw/2": [
         "Play(tile=9, end=0, touch=None)",
         {
-            "Play(tile=8, end=0, touch=None)": 0.486129721,
-            "Play(tile=9, end=0, touch=None)": 0.530519426,
-            "Play(tile=8, end=1, touch=None)": 0.486129721,
-            "Play(tile=9, end=1, touch=None)": 0.530519426,
+            "Play(tile=8, end=0, touch=None)": 0.479680715,
+            "Play(tile=9, end=0, touch=None)": 0.523740827,
+            "Play(tile=8, end=1, touch=None)": 0.479680715,
+            "Play(tile=9, end=1, touch=None)": 0.523740827,
         },
     ],
     "international/0": [
