@@ -3,6 +3,9 @@
 For a decision with a real choice, Expert deals the tiles it has not seen into
 the other hands and the boneyard many times, each deal consistent with what the
 seat knows (counts, tiles seen, voids from draws and passes: :mod:`.knowledge`).
+In the line games the deals are also weighted by how likely the others' plays this hand
+were in each (:mod:`.model`: a deal in which a seat held a tile it was likelier to lay
+than the one it laid counts less; :func:`default_model`).
 On every deal it tries each legal action and works out how the hand ends:
 
 - while tiles may still be drawn, or many are in the hands, by playing it out
