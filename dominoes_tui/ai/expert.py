@@ -65,10 +65,11 @@ LINE_MODEL = 0.5
 """In the other line games (no wild tiles, no points for the ends) the deals are weighted the
 same way at this sharpness: what the others laid and passed on says what they hold, the
 partner's plays too where there are partners. Against ``pimc``, 400 matches each, the same
-deals: classic 67.0% where the unweighted search made 63.0%, standard-draw 66.0% against
-64.2%; two Experts against two ``pimc`` in international 71.3% against 67.0%; two against two
-Hards in goat 83.0% against 73.0% (100 matches) (``benchmarks/RESULTS.md``, "Eighth sitting"
-and "Ninth sitting")."""
+deals: classic 67.0% where the unweighted search made 63.0% (on a second set of deals 69.2%
+against 71.2%), standard-draw 66.0% against 64.2%: +1.2 points a match over the three sets,
+not proven; with partners it gained more: two Experts against two ``pimc`` in international
+71.3% against 67.0%, two against two Hards in goat 83.0% against 73.0% (100 matches)
+(``benchmarks/RESULTS.md``, "Eighth sitting" and "Ninth sitting")."""
 DEFAULT_POOL = 3
 DEFAULT_STYLE: fast.Style | None = fast.Style(greedy=0.9, void=3.0)
 """The playout policy: the skilled one, heaviest-minded but keeping a follow, doubles
