@@ -114,6 +114,8 @@ def default_model(rules: Rules) -> float:
     rounds search's own trials found no gain, and All Fives was not measured)."""
     if fast.wild_tiles(rules):
         return SUM7_MODEL
+    if rules.partners:  # whatever the ends score: the partner's plays say what it holds
+        return LINE_MODEL
     if rules.is_rounds or rules.end_scoring == "fives":
         return DEFAULT_MODEL
     return LINE_MODEL
