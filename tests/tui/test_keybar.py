@@ -1,9 +1,12 @@
-"""The start menu's key line (KeyBar) and the table's styles read when first needed
-(issue 10: the start menu's first frame, benchmarks/startup.py)."""
+"""The key line every screen draws at its foot (KeyBar), and the table's styles read when
+first needed (the start menu's first frame, benchmarks/startup.py)."""
 
 from __future__ import annotations
 
-from conftest import first_legal, settle
+from conftest import first_legal, make_app, settle
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
 
 from dominoes_tui import store
 from dominoes_tui.engine import Resign, load_variant, new_game
@@ -104,3 +107,108 @@ async def test_a_table_opened_without_the_menu_is_styled_too() -> None:
         assert isinstance(app.screen, TableScreen)
         assert app.stylesheet.has_source(str(DominoesApp.TABLE_CSS))
         assert app.screen.styles.background.hex == "#0F3D2E"
+
+
+class KeysScreen(Screen[None]):
+    """Three keys: one always there, one shown but not usable until ``ready``, and Quit."""
+
+    BINDINGS = [
+        Binding("a", "go", "Go"),
+        Binding("b", "later", "Later", tooltip="Only when it is ready"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ready = False
+        self.done: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield KeyBar()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "later":
+            return True if self.ready else None  # None: shown, dimmed, not usable
+        return True
+
+    def action_go(self) -> None:
+        self.done.append("go")
+
+    def action_later(self) -> None:
+        self.done.append("later")
+
+
+class KeysApp(App[None]):
+    def on_mount(self) -> None:
+        self.push_screen(KeysScreen())
+
+
+async def test_a_key_that_cannot_be_used_now_is_dimmed_and_a_click_on_it_rings_the_bell(
+    monkeypatch,
+) -> None:
+    app = KeysApp()
+    bells: list[int] = []
+    monkeypatch.setattr(app, "bell", lambda: bells.append(1))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, KeysScreen)
+        text = line(app)
+        assert text.startswith(" a Go  b Later  q Quit ") and "palette" not in text
+        bar = app.screen.query_one(KeyBar)
+        start = text.index("Later")
+        assert bar.render().get_style_at_offset(app.console, start).dim
+        assert not bar.render().get_style_at_offset(app.console, text.index("Go")).dim
+        await pilot.click(KeyBar, offset=(start, 0))
+        await pilot.pause()
+        assert bells == [1] and screen.done == []
+        await pilot.click(KeyBar, offset=(text.index("Go"), 0))
+        await pilot.pause()
+        assert screen.done == ["go"]
+        # the screen's bindings change: the line is drawn again, the key now usable
+        screen.ready = True
+        screen.refresh_bindings()
+        await pilot.pause()
+        await pilot.pause()
+        assert not bar.render().get_style_at_offset(app.console, start).dim
+        await pilot.click(KeyBar, offset=(start, 0))
+        await pilot.pause()
+        assert screen.done == ["go", "later"] and bells == [1]
+
+
+async def test_the_key_under_the_pointer_is_highlighted_and_shows_its_tooltip() -> None:
+    app = KeysApp()
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one(KeyBar)
+        text = line(app)
+        before = bar.render()
+        await pilot.hover(KeyBar, offset=(text.index("Later"), 0))
+        await pilot.pause()
+        assert bar.tooltip == "Only when it is ready"
+        hovered = bar.render()
+        at = text.index("Later")
+        assert hovered.plain == before.plain
+        assert hovered.get_style_at_offset(app.console, at) != before.get_style_at_offset(
+            app.console, at
+        )
+        assert hovered.get_style_at_offset(app.console, 1) == before.get_style_at_offset(
+            app.console, 1
+        )  # "a Go" is as it was
+        await pilot.hover(KeyBar, offset=(text.index("Go"), 0))  # a key without a tooltip
+        await pilot.pause()
+        assert bar.tooltip is None
+
+
+async def test_the_tables_key_line_follows_its_bindings_and_keeps_its_room() -> None:
+    app = make_app("classic", seed=5)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        text = line(app)
+        assert "⏎ Play" in text and "h Hint" in text and "q Quit" in text
+        assert "palette" not in text  # Ctrl+P works, but the line keeps its room
+        x = text.index("Log")
+        await pilot.click(KeyBar, offset=(x, 0))
+        await pilot.pause()
+        assert type(app.screen).__name__ == "LogScreen"

@@ -32,7 +32,7 @@ from .. import strategy_coach
 from ..dismiss import DismissOnce
 from ..messages import OpenReview, PlayDeal, Quit
 from ..widgets.kept import KeptStatic
-from ..widgets.keybar import KeyFooter
+from ..widgets.keybar import KeyBar
 from ..words import saved_summary, score_text, second_person, target_text
 
 if TYPE_CHECKING:
@@ -201,7 +201,7 @@ class HandOverScreen(LearnFromTheHand, DismissOnce, ModalScreen[None]):
                     yield Button("Review (R)", id="review")
                     yield Button("Deal again (a)", id="again")
                     yield Button(f"{_other_seat(table)} (o)", id="other")
-        yield KeyFooter()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.focus_on("#next")
@@ -332,7 +332,7 @@ class MatchOverScreen(LearnFromTheHand, DismissOnce, ModalScreen[str]):
                     yield Button("Review (R)", id="review")
                 yield Button("New game (n)", id="new")
                 yield Button("Quit (q)", id="quit", variant="error")
-        yield KeyFooter()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.focus_on("#rematch")
@@ -435,7 +435,7 @@ class RulesScreen(DismissOnce, ModalScreen[None]):
             else:
                 keys = "Keys now: " + " · ".join(f"{k} {what}" for k, what in self.keys)
             yield Static(Text(keys), id="keys")
-        yield KeyFooter()
+        yield KeyBar()
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -509,7 +509,7 @@ class ResumeOrNewScreen(DismissOnce, ModalScreen[str | None]):
                 yield Button("Resume (r)", id="resume", variant="primary")
                 yield Button("New game (n)", id="new")
                 yield Button(f"{self.back} (Esc)", id="back")
-        yield KeyFooter()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.focus_on("#resume")
@@ -564,7 +564,7 @@ class OtherWindowScreen(DismissOnce, ModalScreen[str | None]):
                 yield Button("Watch (w)", id="watch", variant="primary")
                 yield Button("Back (Esc)", id="back")
                 yield Button("Quit (q)", id="quit")
-        yield KeyFooter()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.focus_on("#watch")
@@ -606,7 +606,7 @@ class WatchScreen(DismissOnce, ModalScreen[None]):
         with Vertical(id="dialog", classes="watch"):
             yield Static("Watching the match in the other window", id="dialog-title")
             yield KeptStatic(Text("Reading its save…"), id="watch-text")
-        yield KeyFooter()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         if not self.is_active:

@@ -19,7 +19,7 @@ from ...table.words import COACH_LEVELS_TEXT, coach_level_words
 from ..dismiss import DismissOnce
 from ..howto import KEY, how_to_play
 from ..messages import SetCoach
-from ..widgets.keybar import KeyFooter
+from ..widgets.keybar import KeyBar
 
 
 class HowToPlayScreen(DismissOnce, ModalScreen[None]):
@@ -50,7 +50,7 @@ class HowToPlayScreen(DismissOnce, ModalScreen[None]):
             with VerticalScroll(id="howto-scroll"):
                 yield Static(self.body(), id="howto-text")
             yield Static(self.coach_text(), id="howto-coach")
-        yield KeyFooter()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         if not self.is_active:  # closed again before it opened (a quick Esc): nothing to do

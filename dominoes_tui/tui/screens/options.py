@@ -32,7 +32,7 @@ from ...store.player import load_player
 from ...table.words import COACH_RATED
 from ..dismiss import DismissOnce
 from ..messages import SettingsChanged
-from ..widgets.keybar import KeyFooter
+from ..widgets.keybar import KeyBar
 from .coach_row import (
     COACH_HELP,
     COACH_KEY,
@@ -349,7 +349,7 @@ class OptionsScreen(DismissOnce, Screen[Chosen | None]):
                 yield Button("Start (s)", id="start", variant="primary")
                 yield Button("Reset to the house's rules (x)", id="reset")
                 yield Button("Back (Esc)", id="back")
-        yield KeyFooter()
+        yield KeyBar()
 
     def on_resize(self, event: events.Resize) -> None:
         self.set_class(event.size.height >= ROOMY, "-roomy")

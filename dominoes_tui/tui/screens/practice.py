@@ -35,7 +35,7 @@ from ...table.words import hand_how
 from .. import strategy_coach
 from ..dismiss import DismissOnce
 from ..messages import OpenReview, PlayDeal
-from ..widgets.keybar import KeyFooter
+from ..widgets.keybar import KeyBar
 from ..words import second_person
 from .dialogs import ConfirmScreen, hands_text
 from .table import TableScreen
@@ -158,7 +158,7 @@ class PracticeOverScreen(DismissOnce, ModalScreen[str]):
                 yield Button(f"{other_seat_label(p)} (o)", id="other")
                 yield Button("Review (R)", id="review")
                 yield Button("Back (Esc)", id="back")
-        yield KeyFooter()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.focus_on("#again")  # not there if a key closed it as it opened

@@ -62,7 +62,7 @@ from ...table.words import (
 from ..dismiss import DismissOnce
 from ..messages import OpenReview
 from ..widgets.hand import HandView
-from ..widgets.keybar import KeyFooter
+from ..widgets.keybar import KeyBar
 from ..widgets.line import LineView, last_tiles, lead_index
 from ..widgets.log import MoveLog
 from ..widgets.places import PlacesView, foot_rows, trains_rows
@@ -233,7 +233,7 @@ class ReplayScreen(DismissOnce, Screen[None]):
         yield Static(id="rp-step")
         yield Static(id="rp-message")
         yield HandView(id="rp-hand")
-        yield KeyFooter()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self._size_classes(self.app.size.width, self.app.size.height)

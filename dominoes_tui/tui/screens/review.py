@@ -60,7 +60,7 @@ from ...table.words.review import (
 from ..messages import PlayDeal
 from ..review_keep import keep_review
 from ..widgets.hand import HandView
-from ..widgets.keybar import KeyFooter
+from ..widgets.keybar import KeyBar
 from ..widgets.line import LineView, last_tiles, lead_index
 from ..widgets.menu_list import MenuList
 
@@ -276,7 +276,7 @@ class ReviewScreen(Screen[None]):
             yield LineView(id="rv-line")
         yield Static(id="rv-detail")
         yield HandView(id="rv-hand")
-        yield KeyFooter()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.set_class(self.app.size.width >= 100, "-wide")

@@ -22,7 +22,7 @@ from textual.widgets import Button, Static
 from ...store import settings
 from ..dismiss import DismissOnce
 from ..messages import SettingsChanged
-from ..widgets.keybar import KeyFooter
+from ..widgets.keybar import KeyBar
 from .coach_row import (
     COACH_HELP,
     COACH_LABEL,
@@ -141,7 +141,7 @@ class SettingsScreen(DismissOnce, Screen[None]):
             yield Static(id="settings-help")
             with Vertical(id="settings-buttons"):
                 yield Button("Back (Esc)", id="back")
-        yield KeyFooter()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.set_class(self.app.size.height >= ROOMY, "-roomy")

@@ -222,7 +222,7 @@ class StartScreen(Screen[None]):
             )
             houses.border_title = "Houses: Enter opens the table options"
             yield houses
-        yield KeyBar()  # the keys as one line: cheaper than Footer before the first frame
+        yield KeyBar(palette=True)  # the command palette's key shows here only
 
     def on_mount(self) -> None:
         self.show_note()

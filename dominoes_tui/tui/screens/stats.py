@@ -45,7 +45,7 @@ from ...table.review_job import job_of_record
 from ...table.words import hand_word
 from ..dismiss import DismissOnce
 from ..messages import OpenReplay, OpenReview
-from ..widgets.keybar import KeyFooter
+from ..widgets.keybar import KeyBar
 
 RESULT_WORDS = {"win": "won", "loss": "lost", "draw": "drawn", "abandoned": "left"}
 RESULT_STYLE = {"win": "bold green", "loss": "red", "draw": "yellow", "abandoned": "dim"}
@@ -591,7 +591,7 @@ class StatsScreen(DismissOnce, Screen[None]):
             yield Static(id="stats-table")
             yield Static(id="recent-label")
             yield DataTable(id="recent", cursor_type="row", show_cursor=True)
-        yield KeyFooter()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#stats-charts").display = False

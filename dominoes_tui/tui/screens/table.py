@@ -49,7 +49,7 @@ from ..messages import LeaveTable, NewGame, Quit, StartMatch
 from ..strategy_coach import TableCoach
 from ..widgets.clock import clock_text
 from ..widgets.hand import HandView
-from ..widgets.keybar import KeyFooter
+from ..widgets.keybar import KeyBar
 from ..widgets.line import LineView, lead_index
 from ..widgets.log import LogScreen, MoveLog
 from ..widgets.message import MessageBar
@@ -222,7 +222,7 @@ class TableScreen(Screen):
                 yield Static(id="coach-panel")
         yield MessageBar(id="message")
         yield HandView(id="hand")
-        yield KeyFooter()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self._size_classes(self.app.size.width, self.app.size.height)

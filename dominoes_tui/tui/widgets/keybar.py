@@ -1,23 +1,23 @@
-"""The start menu's key line: the screen's keys, drawn the way Textual's Footer draws them,
-as one widget.
+"""The key line at the foot of every screen: the screen's keys, drawn the way Textual's
+Footer draws them, as one widget.
 
-Textual's Footer is a container that composes one widget a key, and composes them again
-each time the screen's bindings change: on the start menu that was about a quarter of
-the work before the first frame (``benchmarks/startup.py``). ``KeyBar`` reads
-the same bindings (only those shown, one key an action, dimmed when the screen says the
-action cannot run now) and draws them as one line of text; a click on a key presses it,
-as the Footer does. The command palette's key sits on the right.
+Textual's Footer is a container that composes one widget a key, and composes them all
+again each time the screen's bindings change: on the table that is after every move, and
+it was about a third of the table's work (the suite's pilot tests spent 37 % less CPU when
+the table drew this line instead). ``KeyBar`` reads the same bindings (only those shown,
+one key an action, dimmed when the screen says the action cannot run now) and draws them
+as one line of text, again only when they change. As on the Footer, the key under the
+pointer is highlighted and says what it does, and a click on a key presses it (on a key
+that cannot be used now, the bell rings). The start menu's line also shows the command
+palette's key on the right; the other screens keep the room for their own keys.
 """
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual import events
-from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer
-from textual.widgets._footer import FooterKey  # the class the Footer composes (not exported)
 
 
 class KeyBar(Widget, can_focus=False):
@@ -29,6 +29,7 @@ class KeyBar(Widget, can_focus=False):
         "keybar--description",
         "keybar--disabled",
         "keybar--separator",
+        "keybar--hover",
     }
     DEFAULT_CSS = """
     KeyBar {
@@ -52,13 +53,21 @@ class KeyBar(Widget, can_focus=False):
         .keybar--disabled {
             text-style: dim;
         }
+        .keybar--hover {
+            color: $footer-key-foreground;
+            background: $block-hover-background;
+        }
     }
     """
 
-    def __init__(self) -> None:
+    def __init__(self, *, palette: bool = False) -> None:
+        """``palette``: show the command palette's key on the right (the start menu)."""
         super().__init__()
-        self._spans: list[tuple[int, int, str]] = []
-        """Where each key is drawn: (first cell, cell after it, key)."""
+        self.palette = palette
+        self._spans: list[tuple[int, int, str, bool, str]] = []
+        """Where each key is drawn: (first cell, cell after it, key, enabled, tooltip)."""
+        self._hover: str | None = None
+        """The key under the pointer, highlighted."""
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -70,37 +79,47 @@ class KeyBar(Widget, can_focus=False):
         if self.is_attached and screen is self.screen:
             self.refresh()
 
-    def keys(self) -> list[tuple[str, str, str, bool]]:
-        """The keys shown, left to right: (key, how it is shown, description, enabled)."""
+    def keys(self) -> list[tuple[str, str, str, bool, str]]:
+        """The keys shown, left to right: (key, how it is shown, description, enabled,
+        tooltip)."""
         seen: set[str] = set()
         out = []
         palette = self.app.COMMAND_PALETTE_BINDING
-        for key, (_node, binding, enabled, _tip) in self.screen.active_bindings.items():
+        for key, (_node, binding, enabled, tip) in self.screen.active_bindings.items():
             if not binding.show or binding.action in seen or key == palette:
                 continue
             seen.add(binding.action)
-            out.append(
-                (binding.key, self.app.get_key_display(binding), binding.description, enabled)
-            )
+            shown = self.app.get_key_display(binding)
+            out.append((binding.key, shown, binding.description, enabled, tip))
         return out
 
-    def _palette(self) -> tuple[str, str, str, bool] | None:
-        if not self.app.ENABLE_COMMAND_PALETTE:
+    def _palette(self) -> tuple[str, str, str, bool, str] | None:
+        if not (self.palette and self.app.ENABLE_COMMAND_PALETTE):
             return None
         found = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
         if found is None:
             return None
-        _node, binding, enabled, _tip = found
-        return binding.key, self.app.get_key_display(binding), binding.description, enabled
+        _node, binding, enabled, tip = found
+        shown = self.app.get_key_display(binding)
+        return binding.key, shown, binding.description, enabled, tip or binding.tooltip
 
     def _item(
-        self, key: str, shown: str, description: str, enabled: bool, tight: bool = False
+        self,
+        key: str,
+        shown: str,
+        description: str,
+        enabled: bool,
+        tip: str = "",
+        tight: bool = False,
     ) -> Text:
         key_style = self.get_component_rich_style("keybar--key")
         desc_style = self.get_component_rich_style("keybar--description")
         if not enabled:
             dim = self.get_component_rich_style("keybar--disabled")
             key_style, desc_style = key_style + dim, desc_style + dim
+        if key == self._hover:
+            hover = self.get_component_rich_style("keybar--hover")
+            key_style, desc_style = key_style + hover, desc_style + hover
         tail = "" if tight else " "  # tight: the next key's own margin parts the two
         return Text.assemble((f" {shown} ", key_style), (f"{description}{tail}", desc_style))
 
@@ -110,7 +129,7 @@ class KeyBar(Widget, can_focus=False):
         right = Text()
         palette = self._palette()
         if palette is not None:
-            key, shown, description, _enabled = palette
+            key, shown, description, _enabled, _tip = palette
             right = Text.assemble(
                 ("▏", self.get_component_rich_style("keybar--separator")),
                 (shown, self.get_component_rich_style("keybar--key")),
@@ -128,40 +147,49 @@ class KeyBar(Widget, can_focus=False):
         for item, k in zip(items, keys):
             start = line.cell_len
             line.append_text(item)
-            spans.append((start, line.cell_len, k[0]))
+            spans.append((start, line.cell_len, k[0], k[3], k[4]))
         if palette is not None:
             room = self.size.width - line.cell_len - right.cell_len
             if room >= 0:
                 line.append(" " * room)
-                spans.append((line.cell_len + 1, line.cell_len + right.cell_len, key))
+                _key, _shown, _description, enabled, tip = palette
+                end = line.cell_len + right.cell_len
+                spans.append((line.cell_len + 1, end, key, enabled, tip))
                 line.append_text(right)
         self._spans = spans
         return line
 
+    def _span_at(self, x: int) -> tuple[int, int, str, bool, str] | None:
+        return next((span for span in self._spans if span[0] <= x < span[1]), None)
+
     def key_at(self, x: int) -> str | None:
         """The key drawn at cell ``x`` of the line, if any."""
-        return next((key for start, end, key in self._spans if start <= x < end), None)
+        span = self._span_at(x)
+        return None if span is None else span[2]
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        """The key under the pointer is highlighted and shows its tooltip, if it has one."""
+        span = self._span_at(event.x)
+        key = None if span is None else span[2]
+        if key != self._hover:
+            self._hover = key
+            self.tooltip = (span[4] or None) if span is not None else None
+            self.refresh()
+
+    def on_leave(self, event: events.Leave) -> None:
+        if self._hover is not None:
+            self._hover = None
+            self.tooltip = None
+            self.refresh()
 
     def on_click(self, event: events.Click) -> None:
-        """A click on a key presses it, as the Footer's keys do."""
-        key = self.key_at(event.x)
-        if key is not None:
-            event.stop()
-            self.app.simulate_key(key)
-
-
-class KeyFooter(Footer):
-    """Textual's Footer, for the screens whose keys change as they are used (the table,
-    the dialogs): each key it composes is made in the footer's own style at once.
-
-    A new key starts compact and is then bound to the footer's style; each of the two
-    changes worked out the key's CSS again, and the footer composes its keys anew at every
-    change of bindings: that was a tenth of a table's work. Setting the key's style before
-    it mounts leaves nothing to change.
-    """
-
-    def compose(self) -> ComposeResult:
-        for widget in super().compose():
-            if isinstance(widget, FooterKey):
-                widget.set_reactive(FooterKey.compact, self.compact)
-            yield widget
+        """A click on a key presses it, as the Footer's keys do; on a key that cannot be
+        used now, the bell rings."""
+        span = self._span_at(event.x)
+        if span is None:
+            return
+        event.stop()
+        if span[3]:
+            self.app.simulate_key(span[2])
+        else:
+            self.app.bell()

@@ -19,7 +19,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ...table.words import LogEntry, wrap
-from .keybar import KeyFooter
+from .keybar import KeyBar
 
 YOU_STYLE = "bold #ffe9a8"
 SEAT_STYLE = "bold #f3ecd8"
@@ -119,7 +119,7 @@ class LogScreen(ModalScreen[None]):
                     else:
                         text.append(e.text, style=style)
                 yield Static(text or Text("No moves yet."), id="full-log-text")
-        yield KeyFooter()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#full-log", VerticalScroll).scroll_end(animate=False)
