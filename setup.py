@@ -42,7 +42,16 @@ def say(text: str) -> None:
     print(f"dominoes-tui: {text}", file=sys.stderr)
 
 
+METADATA_ONLY = {"egg_info", "dist_info", "sdist"}
+"""The commands that build no code: pip runs this file once for the package's metadata
+before it builds it, and mypyc's type check and C code (8 s) are not needed for that."""
+BUILDS = {"build", "build_ext", "bdist_wheel", "editable_wheel", "develop", "install"}
+
+
 def compiled_extensions() -> list:
+    args = set(sys.argv[1:])
+    if args & METADATA_ONLY and not args & BUILDS:
+        return []
     if os.environ.get("DOMINOES_TUI_PURE"):
         say("DOMINOES_TUI_PURE is set: the pure-Python search is installed")
         return []
