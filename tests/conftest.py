@@ -17,13 +17,6 @@ settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True
 settings.register_profile("dev", deadline=None, print_blob=True)
 settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
-# Textual's pilot waits for the app to go idle after each key and each pause: it sleeps in
-# steps of 20 ms until a step passes in which the process worked less than a twentieth of
-# it. Steps of 5 ms (the same twentieth) find the same idle app sooner: the app's tests
-# spent more of their time asleep in those steps than working (the suite: 250 s -> 230 s).
-textual._wait.SLEEP_GRANULARITY = 0.005
-textual._wait.SLEEP_IDLE = textual._wait.SLEEP_GRANULARITY / 20
-
 
 @pytest.fixture(autouse=True)
 def dominoes_home(tmp_path_factory, monkeypatch):
@@ -46,3 +39,20 @@ def test_levels(monkeypatch):
     use_levels(monkeypatch, TEST_LEVELS)
     yield TEST_LEVELS
     rating.shipped_levels.cache_clear()
+
+
+PILOT_STEP = 0.005
+"""Seconds a pilot sleeps at a time while it waits for an idle app (Textual's: 0.02)."""
+
+
+@pytest.fixture(autouse=True)
+def _pilot_steps(request, monkeypatch):
+    """Textual's pilot waits for the app to go idle after each key and each pause: it sleeps
+    in steps of 20 ms until a step passes in which the process worked less than a twentieth
+    of it. Steps of 5 ms (the same twentieth) find the idle app sooner: the app's tests
+    spent more of their time asleep in those steps than working (pytest 250 s -> 195 s).
+    Snapshots keep Textual's own steps: a snapshot compares every cell, a scroll offset
+    too, and is taken as Textual's own tests take theirs."""
+    if "snap_compare" not in request.fixturenames:
+        monkeypatch.setattr(textual._wait, "SLEEP_GRANULARITY", PILOT_STEP)
+        monkeypatch.setattr(textual._wait, "SLEEP_IDLE", PILOT_STEP / 20)

@@ -288,5 +288,6 @@ async def focus_row(pilot, key: str) -> ChoiceRow:
     assert rows, f"no row for {key}"
     rows[0].focus()
     await pilot.pause()
+    await pilot.wait_for_scheduled_animations()  # the screen's scroll to the row, done
     assert pilot.app.screen.focused is rows[0]
     return rows[0]
