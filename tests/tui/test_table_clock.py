@@ -10,6 +10,7 @@ import threading
 
 import pytest
 from conftest import play_by_keys, play_until, settle
+from textual.widgets import Static
 
 from dominoes_tui.ai import review
 from dominoes_tui.engine import Clock, load_variant
@@ -143,6 +144,31 @@ async def test_only_the_side_to_move_runs_and_cpu_thinking_is_charged_to_the_cpu
         thought = table.session.cpu.calls  # it drew before it could answer: one think per action
         assert thought >= 1
         assert clock.remaining(1) == 300 - 7 * thought  # on the CPU's own clock
+
+
+async def test_a_clock_tick_repaints_the_rows_without_laying_the_screen_out(monkeypatch) -> None:
+    """The clocks repaint the seats and scores rows five times a second: a tick that changes
+    nothing shown changes no row, and a second gone repaints the seats row only (its height
+    is fixed: the screen is not laid out again)."""
+    app = clock_app(clock_minutes=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.table
+        updates: list[tuple[str | None, bool]] = []
+        update = Static.update
+
+        def spy(row: Static, *args, **kwargs) -> None:
+            updates.append((row.id, kwargs.get("layout", True)))
+            update(row, *args, **kwargs)
+
+        monkeypatch.setattr(Static, "update", spy)
+        table.tick()
+        table.tick()
+        assert updates == []  # the same time shown: nothing repainted
+        app.fake.t += 1
+        table.tick()
+        assert updates == [("seats", False)]
+        assert "▶You · 7 4:59" in scores(app)
 
 
 async def test_clock_stops_on_hand_over_and_help() -> None:

@@ -93,6 +93,16 @@ TIP_STYLE = "#e8efe9"
 """The coach's tip: the dark felt's good and ink (the theme filter gives each theme's)."""
 
 
+def show_text(row: Static, text: Text) -> None:
+    """``text`` in ``row``, if it is not there already. A row of a fixed height (the seats,
+    the scores, the log's title) keeps its size whatever it says, so the screen is not laid
+    out again for it: the clocks repaint these rows five times a second, and each laying
+    out measured every widget on the screen again."""
+    if row.content == text:
+        return
+    row.update(text, layout=not row.styles.height.is_cells)
+
+
 class TableScreen(Screen):
     """One match against the CPU, drawn from its session."""
 
@@ -472,7 +482,7 @@ class TableScreen(Screen):
         elif not s.rounds:  # the rounds games say their round once: on the scores row
             title.append(f"Hand {g.hand_no} · ", "bold")
         title.append(s.rules.name, style="#d9b24a")
-        self.query_one("#log-title", Static).update(title)
+        show_text(self.query_one("#log-title", Static), title)
         entries = s.log()
         self.query_one(MoveLog).show(entries[-60:] or ["No moves yet."], g.hand_no)
         self.query_one(MessageBar).show(s.lines)
@@ -526,9 +536,9 @@ class TableScreen(Screen):
         """The seats row and the scores row (the clocks change without an event)."""
         width = max(self.size.width - 1, 20)
         for seats in self.query("#seats").results(Static):
-            seats.update(self._seats_text(width))
+            show_text(seats, self._seats_text(width))
         for scores in self.query("#scores").results(Static):
-            scores.update(self._scores_text(width))
+            show_text(scores, self._scores_text(width))
 
     def _matadors(self, hand: list[int]) -> set[int]:
         """Matador's matadors in the hand, to be marked (R-MT-2)."""
