@@ -39,6 +39,18 @@ async def test_the_key_line_shows_the_menus_keys_and_the_palette_at_80x24() -> N
         assert "Continue" not in text and "Statistics" not in text
 
 
+async def test_the_palettes_key_is_highlighted_under_the_pointer_too() -> None:
+    app = menu_app()
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        bar = app.screen.query_one(KeyBar)
+        at = line(app).index("palette")
+        before = bar.render().get_style_at_offset(app.console, at)
+        await pilot.hover(KeyBar, offset=(at, 0))
+        await pilot.pause()
+        assert bar.render().get_style_at_offset(app.console, at) != before
+
+
 async def test_a_click_on_a_key_presses_it() -> None:
     app = menu_app()
     async with app.run_test(size=SMALL) as pilot:

@@ -7,7 +7,7 @@ it was about a third of the table's work (the suite's pilot tests spent 37 % les
 the table drew this line instead). ``KeyBar`` reads the same bindings (only those shown,
 one key an action, dimmed when the screen says the action cannot run now) and draws them
 as one line of text, again only when they change. As on the Footer, the key under the
-pointer is highlighted and says what it does, and a click on a key presses it (on a key
+pointer is highlighted and shows its tooltip, and a click on a key presses it (on a key
 that cannot be used now, the bell rings). The start menu's line also shows the command
 palette's key on the right; the other screens keep the room for their own keys.
 """
@@ -129,11 +129,16 @@ class KeyBar(Widget, can_focus=False):
         right = Text()
         palette = self._palette()
         if palette is not None:
-            key, shown, description, _enabled, _tip = palette
+            key, shown, description, enabled, tip = palette
+            key_style = self.get_component_rich_style("keybar--key")
+            desc_style = self.get_component_rich_style("keybar--description")
+            if key == self._hover:
+                hover = self.get_component_rich_style("keybar--hover")
+                key_style, desc_style = key_style + hover, desc_style + hover
             right = Text.assemble(
                 ("▏", self.get_component_rich_style("keybar--separator")),
-                (shown, self.get_component_rich_style("keybar--key")),
-                (f" {description} ", self.get_component_rich_style("keybar--description")),
+                (shown, key_style),
+                (f" {description} ", desc_style),
             )
         keys = self.keys()
         width = self.size.width or 10_000
@@ -152,7 +157,6 @@ class KeyBar(Widget, can_focus=False):
             room = self.size.width - line.cell_len - right.cell_len
             if room >= 0:
                 line.append(" " * room)
-                _key, _shown, _description, enabled, tip = palette
                 end = line.cell_len + right.cell_len
                 spans.append((line.cell_len + 1, end, key, enabled, tip))
                 line.append_text(right)
@@ -161,11 +165,6 @@ class KeyBar(Widget, can_focus=False):
 
     def _span_at(self, x: int) -> tuple[int, int, str, bool, str] | None:
         return next((span for span in self._spans if span[0] <= x < span[1]), None)
-
-    def key_at(self, x: int) -> str | None:
-        """The key drawn at cell ``x`` of the line, if any."""
-        span = self._span_at(x)
-        return None if span is None else span[2]
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         """The key under the pointer is highlighted and shows its tooltip, if it has one."""
