@@ -104,13 +104,7 @@ class KeyBar(Widget, can_focus=False):
         return binding.key, shown, binding.description, enabled, tip or binding.tooltip
 
     def _item(
-        self,
-        key: str,
-        shown: str,
-        description: str,
-        enabled: bool,
-        tip: str = "",
-        tight: bool = False,
+        self, key: str, shown: str, description: str, enabled: bool, tight: bool = False
     ) -> Text:
         key_style = self.get_component_rich_style("keybar--key")
         desc_style = self.get_component_rich_style("keybar--description")
@@ -142,9 +136,9 @@ class KeyBar(Widget, can_focus=False):
             )
         keys = self.keys()
         width = self.size.width or 10_000
-        items = [self._item(*k) for k in keys]
+        items = [self._item(*k[:4]) for k in keys]
         if sum(t.cell_len for t in items) > width:
-            items = [self._item(*k, tight=True) for k in keys]
+            items = [self._item(*k[:4], tight=True) for k in keys]
         while len(items) > 1 and sum(t.cell_len for t in items) > width:
             del items[-2], keys[-2]  # the last key (Quit) stays
         line = Text(no_wrap=True, overflow="crop", end="")
