@@ -63,8 +63,8 @@ play at this sharpness (:class:`~.model.PlayModel`'s ``beta``): 70.8% against Ha
 400 matches where the unweighted search made 69.5% on the same deals."""
 LINE_MODEL = 0.5
 """In the line games without wild tiles (and, without partners, without points for the ends)
-the deals are weighted the same way at this sharpness: what the others laid and passed on says what they hold, the
-partner's plays too where there are partners. Against ``pimc``, 400 matches each, the same
+the deals are weighted the same way at this sharpness: what the others laid and passed on
+says what they hold, the partner's plays too where there are partners. Against ``pimc``, 400 matches each, the same
 deals: classic 67.0% where the unweighted search made 63.0% (on a second set of deals 69.2%
 against 71.2%), standard-draw 66.0% against 64.2%: +1.2 points a match over the three sets,
 not proven; with partners it gained more: two Experts against two ``pimc`` in international

@@ -15,6 +15,9 @@ from typer.testing import CliRunner
 from dominoes_tui import arena
 from dominoes_tui.ai import LEVELS, ExpertPlayer, WeightedPlayer, describe_action, make_player
 from dominoes_tui.ai.base import after_play, fives_scored
+from dominoes_tui.ai.expert import default_model
+from dominoes_tui.ai.knowledge import infer
+from dominoes_tui.ai.model import PlayModel
 from dominoes_tui.cli import app
 from dominoes_tui.engine import (
     HAND_OVER,
@@ -197,7 +200,6 @@ def test_arena_others_for_three_players():
 
 def test_matador_draw_means_no_seven_minus_n():
     """R-MT-1: a seat that draws on an open 5 held no 2 and no matador then."""
-    from dominoes_tui.ai.knowledge import infer
 
     rules = GAMES["matador"]
     game = Game.from_position(
@@ -244,7 +246,6 @@ def test_expert_weights_the_line_games_deals_by_how_the_others_played(name, beta
     two-player games +1.2 over three sets of 400 matches against ``pimc``, not proven, at no
     more CPU); All Fives and the games of rounds do not. The default is that setting,
     not some other one."""
-    from dominoes_tui.ai.expert import default_model
 
     rules = GAMES.get(name) or load_variant(name)
     assert default_model(rules) == beta
@@ -256,7 +257,6 @@ def test_expert_weights_the_line_games_deals_by_how_the_others_played(name, beta
 def test_the_deals_are_not_weighted_in_all_fives_and_the_games_of_rounds():
     """The weighting reads any line game's plays (three and four seats too); All Fives (not
     measured) and the rounds games (their trials found no gain) search unweighted deals."""
-    from dominoes_tui.ai.expert import default_model
 
     for name in ("international", "goat", "standard-draw-3p", "standard-draw-4p", "matador-3p"):
         assert default_model(GAMES[name]) > 0, name
@@ -268,8 +268,6 @@ def test_a_partners_plays_weigh_the_deals_sampled_for_its_hand():
     """Issue 26, partners: the partner's plays are read like the opponents' (a deal where the
     partner held a tile it would rather have laid than the one it laid is less likely), and
     Expert's default search in a partners' house weighs its deals by them."""
-    from dominoes_tui.ai.knowledge import infer
-    from dominoes_tui.ai.model import PlayModel
 
     rules = GAMES["international"]
     game = new_game(rules, 4)
