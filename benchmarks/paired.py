@@ -7,6 +7,9 @@ both over the matches they have in common and the mean paired difference with it
 margin (1.96 standard errors; a deal's two matches, seats swapped, are one sample)::
 
     python benchmarks/paired.py BASE.log OTHER.log [OTHER.log ...]
+
+Logs of several seeds are joined with ``+`` (``base1.log+base2.log other1.log+other2.log``,
+in the same order on both sides): the n-th file's deals are kept apart from the others'.
 """
 
 from __future__ import annotations
@@ -16,14 +19,19 @@ import json
 import math
 from pathlib import Path
 
+SET = 1_000_000
+"""The deals of the n-th of joined logs are numbered from n * SET."""
+
 
 def load(path: Path) -> dict[tuple[int, tuple[int, ...]], float]:
-    """A log's matches: (deal, A's seats) -> A's score."""
+    """A log's matches: (deal, A's seats) -> A's score; ``a.log+b.log``: both, apart."""
     out: dict[tuple[int, tuple[int, ...]], float] = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.strip():
-            row = json.loads(line)
-            out[(int(row["deal"]), tuple(row["a_seats"]))] = float(row["a_score"])
+    for n, part in enumerate(str(path).split("+")):
+        for line in Path(part).read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                row = json.loads(line)
+                key = (n * SET + int(row["deal"]), tuple(row["a_seats"]))
+                out[key] = float(row["a_score"])
     return out
 
 
@@ -52,9 +60,9 @@ def main() -> int:
     base = load(args.base)
     for path in args.others:
         n, mine, theirs, diff, margin = paired(base, load(path))
+        name = "+".join(Path(part).name for part in str(path).split("+"))
         print(
-            f"{path.name:24s} n={n:4d} this {mine:.3f} base {theirs:.3f} "
-            f"diff {diff:+.3f} ± {margin:.3f}"
+            f"{name:24s} n={n:4d} this {mine:.3f} base {theirs:.3f} diff {diff:+.3f} ± {margin:.3f}"
         )
     return 0
 
