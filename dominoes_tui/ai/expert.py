@@ -149,6 +149,7 @@ class ExpertPlayer:
         halving: bool = False,
         points: float = rounds.POINTS_WEIGHT,
         prior: float = 0.0,
+        ready: float = 0.0,
     ) -> None:
         self.rng = random.Random(seed)
         self.name = name
@@ -197,6 +198,9 @@ class ExpertPlayer:
         self.prior = prior
         """Mexican Train and Chicken Foot: each move's value plus this much per point of
         Hard's one-move score of it (0: the search alone)."""
+        self.ready = ready
+        """Mexican Train and Chicken Foot: the chance this seat's own playout lays the
+        heaviest tile that leaves it one to play next turn, in place of ``greedy`` (0: not)."""
         self.last_solved = 0
         self.last_values: dict[Action, float] = {}
         """Mean value of each action at the last decision (for hints and tests)."""
@@ -242,6 +246,7 @@ class ExpertPlayer:
                 self.halving,
                 self.points,
                 self.prior,
+                self.ready,
             )
             self.last_values = found.values
             self.last_chances = found.chances

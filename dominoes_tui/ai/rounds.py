@@ -547,6 +547,7 @@ def expert_values(
     halving: bool = False,
     points: float = POINTS_WEIGHT,
     prior: float = 0.0,
+    ready: float = 0.0,
 ) -> RoundValues:
     """Expert's value of every legal move of ``view``'s seat (see the module docstring):
     ``playouts`` split over the distinct moves, each played out with the engine's playout
@@ -561,7 +562,10 @@ def expert_values(
     of the deals it saw, never above the last stage's); ``points``: the weight of the
     penalty difference against the field, per standard deviation of a round's penalty;
     ``prior``: each move's value plus this much per
-    point of Hard's one-move score of it (:func:`evaluate`, at most 100; 0: the search alone)."""
+    point of Hard's one-move score of it (:func:`evaluate`, at most 100; 0: the search alone);
+    ``ready`` > 0: this seat's playout, in place of ``greedy``, lays with this chance the
+    heaviest tile that leaves it one to play next turn (else a random one; the engine's
+    ``seat_playout``, ``ready``)."""
     legal = list(view.legal)
     root = fast.position(view)
     if not isinstance(root, fast.RoundsPosition):
@@ -597,6 +601,10 @@ def expert_values(
     # seat's hand and the layout change), so every deal starts from it.
     greedies = [greedy if others_greedy is None else others_greedy] * rules.players
     greedies[me] = greedy
+    readies: list[float] | None = None
+    if ready > 0.0:
+        readies = [0.0] * rules.players
+        readies[me] = ready
     children: list[fast.RoundsPosition | None] = []
     for a in acts:
         child = None
@@ -634,7 +642,7 @@ def expert_values(
                 else:
                     hands0[me] = child.hands[me]
                     p = child.copy(hands0, bone0)
-                p.seat_playout(rand, greedies)
+                p.seat_playout(rand, greedies, None, readies)
                 res, _ = p.finish(scores)
                 after = res.after.written
                 win = cache.get(after)

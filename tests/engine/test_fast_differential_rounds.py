@@ -24,6 +24,7 @@ from dominoes_tui.engine import (
     new_game,
     score_round,
     seat_view,
+    tiles,
 )
 
 VARIANTS = load_variants(include_user=False)
@@ -97,7 +98,7 @@ def _fields(pos) -> tuple:
 @pytest.mark.parametrize("name", ["mexican-train", "chicken-foot"])
 def test_a_fast_playout_from_any_position_in_a_round_agrees_with_game(name):
     """From positions after random legal actions: mid-turn draws, unsatisfied doubles,
-    feet being filled, markers, runs under way."""
+    feet being filled, markers, runs under way; some seats playing out with ``ready``."""
     seen = set()
     for i in range(ROUNDS_PER_CASE):
         rng = random.Random(10_000 + i)
@@ -123,7 +124,8 @@ def test_a_fast_playout_from_any_position_in_a_round_agrees_with_game(name):
         twin = pos.copy()
         before = g.scores
         trace: list = []
-        domino = playout(pos, rng.random, trace, greedy=rng.choice([0.0, 0.7]))
+        ready = rng.choice([None, [rng.choice([0.0, 0.8, 1.0]) for _ in range(rules.players)]])
+        domino = playout(pos, rng.random, trace, greedy=rng.choice([0.0, 0.7]), ready=ready)
         assert _fields(twin) != _fields(pos) or not trace  # the copy was not touched
         replay_trace(g, trace, name, seed)
         assert g.result.kind == ("blocked" if domino is None else "domino")
@@ -187,3 +189,30 @@ def test_the_layouts_position_from_a_view_agrees_with_game_action_by_action(name
             checked += 1
     assert checked > 100
     assert {"Play", "Draw", "Pass"} <= seen
+
+
+def _first_play(pos, greedy: list[float], ready: list[float] | None) -> tuple:
+    trace: list = []
+    pos.copy().seat_playout(random.Random(1).random, greedy, trace, ready)
+    return trace[0]
+
+
+def test_a_ready_seat_keeps_a_tile_to_play_where_the_heaviest_would_leave_none():
+    """Seat 0 may lay 12-0 or 0-5 on its own train (showing 0; the Mexican train shows 9):
+    the heaviest, 12-0, leaves 0-5 and 5-3, which fit neither 12 nor 9; 0-5 leaves 5-3 for
+    its train's 5. The greedy playout lays 12-0, the ready one 0-5; Chicken Foot the same
+    with 9-0 and 0-5 on an arm showing 0, the other arms 2."""
+    t = tiles.tile
+    hands = [tiles.BIT[t(12, 0)] | tiles.BIT[t(0, 5)] | tiles.BIT[t(5, 3)], tiles.BIT[t(1, 1)]]
+    rules = VARIANTS["mexican-train"].replace(players=2)
+    pos = fast.TrainsPosition.of(rules, hands, [t(4, 4), t(6, 6)], [0, 7, 9], 0, -1, 0, 0, -1, 0, 0)
+    assert _first_play(pos, [1.0, 1.0], None)[1] == t(12, 0)
+    assert _first_play(pos, [1.0, 1.0], [1.0, 0.0]) == ("play", t(0, 5), 0)
+
+    rules = VARIANTS["chicken-foot"].replace(players=2)
+    hands = [tiles.BIT[t(9, 0)] | tiles.BIT[t(0, 5)] | tiles.BIT[t(5, 3)], tiles.BIT[t(1, 1)]]
+    pos = fast.FootPosition.of(
+        rules, hands, [t(4, 4), t(6, 6)], t(9, 9), 9, [0, 2, 2, 2], [0, 1, 2, 3], [], -1, 0, 0
+    )
+    assert _first_play(pos, [1.0, 1.0], None)[1] == t(9, 0)
+    assert _first_play(pos, [1.0, 1.0], [1.0, 0.0]) == ("play", t(0, 5), 0)

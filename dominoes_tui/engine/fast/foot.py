@@ -12,7 +12,7 @@ from ..actions import Action, Draw, Pass, Play
 from ..chicken_foot import FootBoard
 from ..rules import Rules
 from .base import _BIT, _DOUBLE, _HIGH, _LOW, _SUIT, Rand
-from .rounds import RoundsPosition, deal_round, heaviest_option
+from .rounds import RoundsPosition, deal_round, heaviest_option, ready_option
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..view import SeatView
@@ -179,8 +179,10 @@ class FootPosition(RoundsPosition):
         foot = self.ends[filling[0]] if filling else -1
         return (self.centre, tuple(open_ends), len(filling), foot, self.drawn)
 
-    def _play_out(self, rand: Rand, trace: list | None, greedy: list[float]) -> int | None:
-        return foot_playout(self, rand, trace, greedy)
+    def _play_out(
+        self, rand: Rand, trace: list | None, greedy: list[float], ready: list[float] | None
+    ) -> int | None:
+        return foot_playout(self, rand, trace, greedy, ready)
 
     @classmethod
     def deal(
@@ -215,11 +217,15 @@ def foot_playout(
     rand: Callable[[], float],
     trace: list | None = None,
     greedy: float | list[float] = 0.0,
+    ready: list[float] | None = None,
 ) -> int | None:
     """Play a Chicken Foot round out from ``pos`` (changed in place): R-CF-1…5.
 
     Returns the seat that played its last tile, or None if the round was blocked.
     ``greedy``: the chance a seat plays its heaviest tile (else a random one), or one a seat.
+    ``ready``: where ``ready[s]`` > 0, in place of its ``greedy``, the chance seat s plays
+    the heaviest tile after which it holds one that fits an open line or, after a double,
+    the double (else a random one).
     """
     hands, bone, ends = pos.hands, pos.boneyard, pos.ends
     open_lines, filling = pos.open_lines, pos.filling
@@ -292,6 +298,23 @@ def foot_playout(
             continue
         if k == 1:
             i = 0
+        elif ready is not None and ready[s] > 0.0:
+            i = int(rand() * k)
+            if rand() < ready[s]:
+                fits = [0] * k
+                for j in range(k):
+                    t, p = opt_tile[j], opt_place[j]
+                    n = ends[p]
+                    left = h & ~(1 << t)
+                    if double_[t]:  # the double's toes
+                        fits[j] = left & suit[n]
+                        continue
+                    u = suit[high_[t] if low_[t] == n else low_[t]]
+                    for q in open_lines:
+                        if q != p:
+                            u |= suit[ends[q]]
+                    fits[j] = left & u
+                i = ready_option(opt_tile, k, fits)
         elif greedies[s] and rand() < greedies[s]:
             i = heaviest_option(opt_tile, k, rand)
         else:

@@ -78,15 +78,26 @@ class RoundsPosition(Position):
     def playout(self, rand: Rand, greedy: float = 0.0, trace: list | None = None) -> None:
         self.seat_playout(rand, [greedy] * self.players, trace)
 
-    def seat_playout(self, rand: Rand, greedy: list[float], trace: list | None = None) -> None:
-        """:meth:`playout` with each seat's own ``greedy`` (``greedy[seat]``)."""
+    def seat_playout(
+        self,
+        rand: Rand,
+        greedy: list[float],
+        trace: list | None = None,
+        ready: list[float] | None = None,
+    ) -> None:
+        """:meth:`playout` with each seat's own ``greedy`` (``greedy[seat]``). ``ready``:
+        the chance seat s plays the heaviest tile that leaves it one to play on its next
+        turn (:func:`ready_option`; in place of its ``greedy``: else a random one) where
+        ``ready[s]`` > 0."""
         if self.over:
             return
-        self.domino = self._play_out(rand, trace, greedy)
+        self.domino = self._play_out(rand, trace, greedy, ready)
         self.over = True
 
     @abstractmethod
-    def _play_out(self, rand: Rand, trace: list | None, greedy: list[float]) -> int | None:
+    def _play_out(
+        self, rand: Rand, trace: list | None, greedy: list[float], ready: list[float] | None
+    ) -> int | None:
         """Play the round out in place; the seat that went out, or None if it was blocked."""
 
     def finish(self, before: Scores) -> tuple[HandResult, list[int]]:
@@ -123,6 +134,8 @@ class RoundsPosition(Position):
 
 _WEIGHT: Final = [v * 2 + d for v, d in zip(_VALUE, _DOUBLE)]
 """The greedy policy's order of the tiles: the heaviest first, a double first on a tie."""
+_KEEPS: Final = 1000
+"""In :func:`ready_option`, above any tile's weight: a play that leaves a tile to play first."""
 
 
 def heaviest_option(opt_tile: list[int], k: int, rand: Callable[[], float]) -> int:
@@ -143,6 +156,19 @@ def heaviest_option(opt_tile: list[int], k: int, rand: Callable[[], float]) -> i
                 return i
             pick -= 1
     return -1  # pragma: no cover - one option at least is the heaviest
+
+
+def ready_option(opt_tile: list[int], k: int, fits: list[int]) -> int:
+    """Which of the ``k`` options lays the heaviest tile (a double first on a tie) of those
+    after which the seat still holds a tile to play (``fits[i]`` nonzero), or the heaviest
+    of all if none: the first such on a tie."""
+    best = -1
+    pick = 0
+    for i in range(k):
+        w = _WEIGHT[opt_tile[i]] + (_KEEPS if fits[i] else 0)
+        if w > best:
+            best, pick = w, i
+    return pick
 
 
 def deal_round(rules: Rules, rng: random.Random, pool: list[int]) -> tuple[list[int], list[int]]:

@@ -11,7 +11,7 @@ from ..actions import Action, Draw, Pass, Play, Stop
 from ..rules import Rules
 from ..trains import TrainsBoard, open_places
 from .base import _BIT, _DOUBLE, _HIGH, _LOW, Rand
-from .rounds import RoundsPosition, deal_round, heaviest_option
+from .rounds import RoundsPosition, deal_round, heaviest_option, ready_option
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..view import SeatView
@@ -196,8 +196,10 @@ class TrainsPosition(RoundsPosition):
     def layout_key(self) -> tuple:
         return (tuple(self.ends), self.markers, self.pending, self.firsts, self.run, self.drawn)
 
-    def _play_out(self, rand: Rand, trace: list | None, greedy: list[float]) -> int | None:
-        return trains_playout(self, rand, trace, greedy)
+    def _play_out(
+        self, rand: Rand, trace: list | None, greedy: list[float], ready: list[float] | None
+    ) -> int | None:
+        return trains_playout(self, rand, trace, greedy, ready)
 
     @classmethod
     def deal(
@@ -271,16 +273,45 @@ def rows_hand(rows: list[int], base: int) -> int:
     return below | above << _CUT if above else below
 
 
+def leaves_play(rows: list[int], base: int, ends: list[int], own: int, t: int, p: int) -> int:
+    """After tile ``t`` goes on train ``p``, whether the hand in ``rows[base + n]``
+    (:func:`hand_rows`) still holds a tile for one of the trains ``own`` (bits: its own, the
+    Mexican train, those with a marker) or, when ``t`` is a double, for the double (nonzero
+    if so)."""
+    n = ends[p]
+    lo, hi = _LOW[t], _HIGH[t]
+    if _DOUBLE[t]:
+        return rows[base + n] & ~(1 << n)
+    m = hi if lo == n else lo
+    while own:
+        b = own & -own
+        own ^= b
+        q = b.bit_length() - 1
+        e = m if q == p else ends[q]
+        r = rows[base + e]
+        if e == lo:
+            r &= ~(1 << hi)
+        elif e == hi:
+            r &= ~(1 << lo)
+        if r:
+            return 1
+    return 0
+
+
 def trains_playout(
     pos: TrainsPosition,
     rand: Callable[[], float],
     trace: list | None = None,
     greedy: float | list[float] = 0.0,
+    ready: list[float] | None = None,
 ) -> int | None:
     """Play a Mexican Train round out from ``pos`` (changed in place): R-TR-2…5, R-TR-8.
 
     Returns the seat that played its last tile, or None if the round was blocked.
     ``greedy``: the chance a seat plays its heaviest tile (else a random one), or one a seat.
+    ``ready``: where ``ready[s]`` > 0, in place of its ``greedy``, the chance seat s plays
+    the heaviest tile after which it holds one that fits its own train, the Mexican train, a
+    train with a marker or, after a double, the double (:func:`leaves_play`; else a random one).
 
     Everything in the loop is a small int, whatever the set: the hands are played as rows
     (:func:`hand_rows`), so the tiles a seat may lay on a train showing ``n`` are the bits
@@ -302,6 +333,7 @@ def trains_playout(
     # the lowest tile first on each (at most 13 tiles show a number, on players + 1 trains).
     opt_tile = [0] * (_N * (players + 1))
     opt_place = [0] * (_N * (players + 1))
+    opt_fits = [0] * (_N * (players + 1))
     while True:
         s = turn
         base = s * _N
@@ -371,6 +403,13 @@ def trains_playout(
             continue
         if k == 1:
             i = 0
+        elif ready is not None and ready[s] > 0.0:
+            i = int(rand() * k)
+            if rand() < ready[s]:
+                own = markers | 1 << s | mexican
+                for j in range(k):
+                    opt_fits[j] = leaves_play(rows, base, ends, own, opt_tile[j], opt_place[j])
+                i = ready_option(opt_tile, k, opt_fits)
         elif greedies[s] and rand() < greedies[s]:
             i = heaviest_option(opt_tile, k, rand)
         else:
