@@ -149,7 +149,7 @@ class ExpertPlayer:
         halving: bool = False,
         points: float = rounds.POINTS_WEIGHT,
         prior: float = 0.0,
-        ready: float = 0.0,
+        ready: float | None = None,
     ) -> None:
         self.rng = random.Random(seed)
         self.name = name
@@ -200,7 +200,8 @@ class ExpertPlayer:
         Hard's one-move score of it (0: the search alone)."""
         self.ready = ready
         """Mexican Train and Chicken Foot: the chance this seat's own playout lays the
-        heaviest tile that leaves it one to play next turn, in place of ``greedy`` (0: not)."""
+        heaviest tile that leaves it one to play next turn, in place of ``greedy`` (0: not;
+        None: the house's, ``rounds.default_ready``)."""
         self.last_solved = 0
         self.last_values: dict[Action, float] = {}
         """Mean value of each action at the last decision (for hints and tests)."""

@@ -24,7 +24,9 @@ engine's :class:`~dominoes_tui.engine.fast.Position` of the layout.
 - Expert (:func:`expert_values`): determinized search. Many deals of the tiles
   it has not seen, each consistent with the counts and the inferred voids;
   every distinct move played out to the end of the round by the engine's fast
-  playout and scored with the engine's ``score_round``; a move's value is the
+  playout (in Mexican Train its own seat there lays, most of the time, the heaviest tile
+  that leaves it one to play next turn: :data:`READY`) and scored with the engine's
+  ``score_round``; a move's value is the
   chance of finishing the match with the lowest total (ties shared), with the
   penalty difference against the field as a lesser term. Every move sees the
   same deals; a seed reproduces every choice.
@@ -456,6 +458,20 @@ weights were tried in Mexican Train (0.3 to 1.0: more rounds finished lowest aga
 Mediums, 0.5 by 4.5 and 1.2 points on two sets of 400; 0.5 fewer against three Hards, by
 4.6): nothing proven, not kept (``benchmarks/RESULTS.md``, "Eighth sitting")."""
 
+READY = 0.75
+"""Mexican Train: the chance Expert's own playouts lay the heaviest tile that leaves it one to
+play next turn, in place of its greedy pick (the engine's ``seat_playout``, ``ready``): over
+2,000 rounds against three Mediums it finished lowest in 55.4 % where the greedy pick made
+54.1 % (+1.3 ± 2.9 points match by match, not proven), as strong against three Hards
+(34.25 % of 400), at the same CPU. Chicken Foot: 0 (fewer rounds finished lowest, by 3.0 and
+4.6 points on 400 and 186; ``benchmarks/RESULTS.md``, "Eleventh sitting")."""
+
+
+def default_ready(rules: Rules) -> float:
+    """Expert's own playout's ``ready`` in a game of rounds: :data:`READY` in Mexican Train,
+    0 in Chicken Foot."""
+    return READY if rules.layout == "trains" else 0.0
+
 
 _SPREADS: dict[tuple, float] = {}
 
@@ -547,7 +563,7 @@ def expert_values(
     halving: bool = False,
     points: float = POINTS_WEIGHT,
     prior: float = 0.0,
-    ready: float = 0.0,
+    ready: float | None = None,
 ) -> RoundValues:
     """Expert's value of every legal move of ``view``'s seat (see the module docstring):
     ``playouts`` split over the distinct moves, each played out with the engine's playout
@@ -565,7 +581,7 @@ def expert_values(
     point of Hard's one-move score of it (:func:`evaluate`, at most 100; 0: the search alone);
     ``ready`` > 0: this seat's playout, in place of ``greedy``, lays with this chance the
     heaviest tile that leaves it one to play next turn (else a random one; the engine's
-    ``seat_playout``, ``ready``)."""
+    ``seat_playout``, ``ready``; None: the house's, :func:`default_ready`)."""
     legal = list(view.legal)
     root = fast.position(view)
     if not isinstance(root, fast.RoundsPosition):
@@ -602,6 +618,8 @@ def expert_values(
     greedies = [greedy if others_greedy is None else others_greedy] * rules.players
     greedies[me] = greedy
     readies: list[float] | None = None
+    if ready is None:
+        ready = default_ready(rules)
     if ready > 0.0:
         readies = [0.0] * rules.players
         readies[me] = ready

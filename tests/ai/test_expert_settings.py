@@ -41,7 +41,7 @@ ROUNDS = [
     {"model": 1.0, "pool": 2},
     {"points": 1.0},
     {"prior": 0.001},
-    {"ready": 0.75},
+    {"ready": 0.5},
 ]
 LINE = [
     {"model": 0.0},
