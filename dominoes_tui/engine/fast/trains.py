@@ -341,12 +341,13 @@ def trains_playout(
         # The trains open_places lists, as bits (seat k's train bit k, the Mexican train
         # last): the double to satisfy alone, a first-turn run's own train alone (R-TR-4,
         # R-TR-8), else the seat's own train, the ones with a marker and the Mexican train.
+        free = markers | 1 << s | mexican
         if pending >= 0:
             open_ = 1 << pending
         elif restricted:
             open_ = 1 << s
         else:
-            open_ = markers | 1 << s | mexican
+            open_ = free
         k = 0
         while open_:
             b = open_ & -open_
@@ -406,9 +407,8 @@ def trains_playout(
         elif ready is not None and ready[s] > 0.0:
             i = int(rand() * k)
             if rand() < ready[s]:
-                own = markers | 1 << s | mexican
                 for j in range(k):
-                    opt_fits[j] = leaves_play(rows, base, ends, own, opt_tile[j], opt_place[j])
+                    opt_fits[j] = leaves_play(rows, base, ends, free, opt_tile[j], opt_place[j])
                 i = ready_option(opt_tile, k, opt_fits)
         elif greedies[s] and rand() < greedies[s]:
             i = heaviest_option(opt_tile, k, rand)
