@@ -150,6 +150,7 @@ class ExpertPlayer:
         points: float = rounds.POINTS_WEIGHT,
         prior: float = 0.0,
         ready: float | None = None,
+        others_block: float = 0.0,
     ) -> None:
         self.rng = random.Random(seed)
         self.name = name
@@ -202,6 +203,10 @@ class ExpertPlayer:
         """Mexican Train and Chicken Foot: the chance this seat's own playout lays the
         heaviest tile that leaves it one to play next turn, in place of ``greedy`` (0: not;
         None: the house's, ``rounds.default_ready``)."""
+        self.others_block = others_block
+        """Mexican Train and Chicken Foot: the chance the other seats' playouts lay the
+        heaviest tile that leaves the next seat none to play, in place of their greedy pick
+        (0: not)."""
         self.last_solved = 0
         self.last_values: dict[Action, float] = {}
         """Mean value of each action at the last decision (for hints and tests)."""
@@ -248,6 +253,7 @@ class ExpertPlayer:
                 self.points,
                 self.prior,
                 self.ready,
+                self.others_block,
             )
             self.last_values = found.values
             self.last_chances = found.chances

@@ -564,6 +564,7 @@ def expert_values(
     points: float = POINTS_WEIGHT,
     prior: float = 0.0,
     ready: float | None = None,
+    others_block: float = 0.0,
 ) -> RoundValues:
     """Expert's value of every legal move of ``view``'s seat (see the module docstring):
     ``playouts`` split over the distinct moves, each played out with the engine's playout
@@ -581,7 +582,10 @@ def expert_values(
     point of Hard's one-move score of it (:func:`evaluate`, at most 100; 0: the search alone);
     ``ready`` > 0: this seat's playout, in place of ``greedy``, lays with this chance the
     heaviest tile that leaves it one to play next turn (else a random one; the engine's
-    ``seat_playout``, ``ready``; None: the house's, :func:`default_ready`)."""
+    ``seat_playout``, ``ready``; None: the house's, :func:`default_ready`); ``others_block``
+    > 0: the other seats' playouts, in place of their greedy pick, lay with this chance the
+    heaviest tile that leaves the next seat none to play (as Hard's blocking; else a random
+    one; the engine's ``block``)."""
     legal = list(view.legal)
     root = fast.position(view)
     if not isinstance(root, fast.RoundsPosition):
@@ -623,6 +627,10 @@ def expert_values(
     if ready > 0.0:
         readies = [0.0] * rules.players
         readies[me] = ready
+    blocks: list[float] | None = None
+    if others_block > 0.0:
+        blocks = [others_block] * rules.players
+        blocks[me] = 0.0
     children: list[fast.RoundsPosition | None] = []
     for a in acts:
         child = None
@@ -660,7 +668,7 @@ def expert_values(
                 else:
                     hands0[me] = child.hands[me]
                     p = child.copy(hands0, bone0)
-                p.seat_playout(rand, greedies, None, readies)
+                p.seat_playout(rand, greedies, None, readies, blocks)
                 res, _ = p.finish(scores)
                 after = res.after.written
                 win = cache.get(after)

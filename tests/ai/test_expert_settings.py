@@ -42,6 +42,7 @@ ROUNDS = [
     {"points": 1.0},
     {"prior": 0.001},
     {"ready": 0.5},
+    {"others_block": 0.75},
 ]
 LINE = [
     {"model": 0.0},

@@ -98,7 +98,8 @@ def _fields(pos) -> tuple:
 @pytest.mark.parametrize("name", ["mexican-train", "chicken-foot"])
 def test_a_fast_playout_from_any_position_in_a_round_agrees_with_game(name):
     """From positions after random legal actions: mid-turn draws, unsatisfied doubles,
-    feet being filled, markers, runs under way; some seats playing out with ``ready``."""
+    feet being filled, markers, runs under way; some seats playing out with ``ready`` or
+    ``block``."""
     seen = set()
     for i in range(ROUNDS_PER_CASE):
         rng = random.Random(10_000 + i)
@@ -124,8 +125,12 @@ def test_a_fast_playout_from_any_position_in_a_round_agrees_with_game(name):
         twin = pos.copy()
         before = g.scores
         trace: list = []
-        ready = rng.choice([None, [rng.choice([0.0, 0.8, 1.0]) for _ in range(rules.players)]])
-        domino = playout(pos, rng.random, trace, greedy=rng.choice([0.0, 0.7]), ready=ready)
+        ready, block = (
+            rng.choice([None, [rng.choice([0.0, 0.8, 1.0]) for _ in range(rules.players)]])
+            for _ in range(2)
+        )
+        greedy = rng.choice([0.0, 0.7])
+        domino = playout(pos, rng.random, trace, greedy=greedy, ready=ready, block=block)
         assert _fields(twin) != _fields(pos) or not trace  # the copy was not touched
         replay_trace(g, trace, name, seed)
         assert g.result.kind == ("blocked" if domino is None else "domino")
@@ -191,9 +196,9 @@ def test_the_layouts_position_from_a_view_agrees_with_game_action_by_action(name
     assert {"Play", "Draw", "Pass"} <= seen
 
 
-def _first_play(pos, greedy: list[float], ready: list[float] | None) -> tuple:
+def _first_play(pos, greedy: list[float], ready: list[float] | None, block=None) -> tuple:
     trace: list = []
-    pos.copy().seat_playout(random.Random(1).random, greedy, trace, ready)
+    pos.copy().seat_playout(random.Random(1).random, greedy, trace, ready, block)
     return trace[0]
 
 
@@ -216,3 +221,25 @@ def test_a_ready_seat_keeps_a_tile_to_play_where_the_heaviest_would_leave_none()
     )
     assert _first_play(pos, [1.0, 1.0], None)[1] == t(9, 0)
     assert _first_play(pos, [1.0, 1.0], [1.0, 0.0]) == ("play", t(0, 5), 0)
+
+
+def test_a_blocking_seat_leaves_the_next_seat_nothing_where_the_heaviest_would_not():
+    """Mexican Train, two seats: seat 0 may lay 12-0 on its train (showing 0) or 9-2 on the
+    Mexican train (showing 9); seat 1 holds 9-3, its own train shows 7. The greedy playout
+    lays 12-0, which leaves the 9 for 9-3; the blocking one lays 9-2, after which seat 1 has
+    nothing to play. Chicken Foot: 9-0 or 0-5 on an arm showing 0 (the others 2), the next
+    seat holding 9-1: 0-5 shuts it out."""
+    t = tiles.tile
+    rules = VARIANTS["mexican-train"].replace(players=2)
+    hands = [tiles.BIT[t(12, 0)] | tiles.BIT[t(9, 2)], tiles.BIT[t(9, 3)]]
+    pos = fast.TrainsPosition.of(rules, hands, [t(4, 4), t(6, 6)], [0, 7, 9], 0, -1, 0, 0, -1, 0, 0)
+    assert _first_play(pos, [1.0, 1.0], None)[1] == t(12, 0)
+    assert _first_play(pos, [1.0, 1.0], None, [1.0, 0.0]) == ("play", t(9, 2), 2)
+
+    rules = VARIANTS["chicken-foot"].replace(players=2)
+    hands = [tiles.BIT[t(9, 0)] | tiles.BIT[t(0, 5)], tiles.BIT[t(9, 1)]]
+    pos = fast.FootPosition.of(
+        rules, hands, [t(4, 4), t(6, 6)], t(9, 9), 9, [0, 2, 2, 2], [0, 1, 2, 3], [], -1, 0, 0
+    )
+    assert _first_play(pos, [1.0, 1.0], None)[1] == t(9, 0)
+    assert _first_play(pos, [1.0, 1.0], None, [1.0, 0.0]) == ("play", t(0, 5), 0)

@@ -12,7 +12,7 @@ from ..actions import Action, Draw, Pass, Play
 from ..chicken_foot import FootBoard
 from ..rules import Rules
 from .base import _BIT, _DOUBLE, _HIGH, _LOW, _SUIT, Rand
-from .rounds import RoundsPosition, deal_round, heaviest_option, ready_option
+from .rounds import RoundsPosition, deal_round, heaviest_option, marked_option
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..view import SeatView
@@ -180,9 +180,14 @@ class FootPosition(RoundsPosition):
         return (self.centre, tuple(open_ends), len(filling), foot, self.drawn)
 
     def _play_out(
-        self, rand: Rand, trace: list | None, greedy: list[float], ready: list[float] | None
+        self,
+        rand: Rand,
+        trace: list | None,
+        greedy: list[float],
+        ready: list[float] | None,
+        block: list[float] | None,
     ) -> int | None:
-        return foot_playout(self, rand, trace, greedy, ready)
+        return foot_playout(self, rand, trace, greedy, ready, block)
 
     @classmethod
     def deal(
@@ -218,6 +223,7 @@ def foot_playout(
     trace: list | None = None,
     greedy: float | list[float] = 0.0,
     ready: list[float] | None = None,
+    block: list[float] | None = None,
 ) -> int | None:
     """Play a Chicken Foot round out from ``pos`` (changed in place): R-CF-1…5.
 
@@ -225,7 +231,9 @@ def foot_playout(
     ``greedy``: the chance a seat plays its heaviest tile (else a random one), or one a seat.
     ``ready``: where ``ready[s]`` > 0, in place of its ``greedy``, the chance seat s plays
     the heaviest tile after which it holds one that fits an open line or, after a double,
-    the double (else a random one).
+    the double (else a random one). ``block``: the same, the heaviest tile after which the
+    next seat holds none that fits an open line or the double's foot (where ``block[s]`` > 0
+    and ``ready[s]`` is not).
     """
     hands, bone, ends = pos.hands, pos.boneyard, pos.ends
     open_lines, filling = pos.open_lines, pos.filling
@@ -314,7 +322,24 @@ def foot_playout(
                         if q != p:
                             u |= suit[ends[q]]
                     fits[j] = left & u
-                i = ready_option(opt_tile, k, fits)
+                i = marked_option(opt_tile, k, fits)
+        elif block is not None and block[s] > 0.0:
+            i = int(rand() * k)
+            if rand() < block[s]:
+                nxt = hands[s + 1 if s + 1 < players else 0]
+                shut = [0] * k
+                for j in range(k):
+                    t, p = opt_tile[j], opt_place[j]
+                    n = ends[p]
+                    if double_[t]:  # the double's toes
+                        shut[j] = not nxt & suit[n]
+                        continue
+                    u = suit[high_[t] if low_[t] == n else low_[t]]
+                    for q in open_lines:
+                        if q != p:
+                            u |= suit[ends[q]]
+                    shut[j] = not nxt & u
+                i = marked_option(opt_tile, k, shut)
         elif greedies[s] and rand() < greedies[s]:
             i = heaviest_option(opt_tile, k, rand)
         else:

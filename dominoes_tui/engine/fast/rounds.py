@@ -84,19 +84,26 @@ class RoundsPosition(Position):
         greedy: list[float],
         trace: list | None = None,
         ready: list[float] | None = None,
+        block: list[float] | None = None,
     ) -> None:
         """:meth:`playout` with each seat's own ``greedy`` (``greedy[seat]``). ``ready``:
         the chance seat s plays the heaviest tile that leaves it one to play on its next
-        turn (:func:`ready_option`; in place of its ``greedy``: else a random one) where
-        ``ready[s]`` > 0."""
+        turn (:func:`marked_option`; in place of its ``greedy``: else a random one) where
+        ``ready[s]`` > 0; ``block``: the same, the heaviest tile that leaves the next seat
+        none to play where it can (``block[s]`` > 0, ``ready[s]`` not)."""
         if self.over:
             return
-        self.domino = self._play_out(rand, trace, greedy, ready)
+        self.domino = self._play_out(rand, trace, greedy, ready, block)
         self.over = True
 
     @abstractmethod
     def _play_out(
-        self, rand: Rand, trace: list | None, greedy: list[float], ready: list[float] | None
+        self,
+        rand: Rand,
+        trace: list | None,
+        greedy: list[float],
+        ready: list[float] | None,
+        block: list[float] | None,
     ) -> int | None:
         """Play the round out in place; the seat that went out, or None if it was blocked."""
 
@@ -134,8 +141,8 @@ class RoundsPosition(Position):
 
 _WEIGHT: Final = [v * 2 + d for v, d in zip(_VALUE, _DOUBLE)]
 """The greedy policy's order of the tiles: the heaviest first, a double first on a tie."""
-_KEEPS: Final = 1000
-"""In :func:`ready_option`, above any tile's weight: a play that leaves a tile to play first."""
+_MARKED: Final = 1000
+"""In :func:`marked_option`, above any tile's weight: a marked option first."""
 
 
 def heaviest_option(opt_tile: list[int], k: int, rand: Callable[[], float]) -> int:
@@ -158,14 +165,15 @@ def heaviest_option(opt_tile: list[int], k: int, rand: Callable[[], float]) -> i
     return -1  # pragma: no cover - one option at least is the heaviest
 
 
-def ready_option(opt_tile: list[int], k: int, fits: list[int]) -> int:
+def marked_option(opt_tile: list[int], k: int, marks: list[int]) -> int:
     """Which of the ``k`` options lays the heaviest tile (a double first on a tie) of those
-    after which the seat still holds a tile to play (``fits[i]`` nonzero), or the heaviest
-    of all if none: the first such on a tie."""
+    marked (``marks[i]`` nonzero: with ``ready``, the seat still holds a tile to play after
+    it; with ``block``, the next seat holds none), or the heaviest of all if none is: the
+    first such on a tie."""
     best = -1
     pick = 0
     for i in range(k):
-        w = _WEIGHT[opt_tile[i]] + (_KEEPS if fits[i] else 0)
+        w = _WEIGHT[opt_tile[i]] + (_MARKED if marks[i] else 0)
         if w > best:
             best, pick = w, i
     return pick

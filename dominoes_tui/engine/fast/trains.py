@@ -11,7 +11,7 @@ from ..actions import Action, Draw, Pass, Play, Stop
 from ..rules import Rules
 from ..trains import TrainsBoard, open_places
 from .base import _BIT, _DOUBLE, _HIGH, _LOW, Rand
-from .rounds import RoundsPosition, deal_round, heaviest_option, ready_option
+from .rounds import RoundsPosition, deal_round, heaviest_option, marked_option
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..view import SeatView
@@ -197,9 +197,14 @@ class TrainsPosition(RoundsPosition):
         return (tuple(self.ends), self.markers, self.pending, self.firsts, self.run, self.drawn)
 
     def _play_out(
-        self, rand: Rand, trace: list | None, greedy: list[float], ready: list[float] | None
+        self,
+        rand: Rand,
+        trace: list | None,
+        greedy: list[float],
+        ready: list[float] | None,
+        block: list[float] | None,
     ) -> int | None:
-        return trains_playout(self, rand, trace, greedy, ready)
+        return trains_playout(self, rand, trace, greedy, ready, block)
 
     @classmethod
     def deal(
@@ -298,12 +303,30 @@ def leaves_play(rows: list[int], base: int, ends: list[int], own: int, t: int, p
     return 0
 
 
+def shuts_out(rows: list[int], base: int, ends: list[int], free: int, t: int, p: int) -> int:
+    """After tile ``t`` goes on train ``p``, whether the hand in ``rows[base + n]`` (the next
+    seat's) holds no tile for the trains ``free`` (bits) or, when ``t`` is a double, for the
+    double (1 if so)."""
+    n = ends[p]
+    if _DOUBLE[t]:
+        return 0 if rows[base + n] else 1
+    m = _HIGH[t] if _LOW[t] == n else _LOW[t]
+    while free:
+        b = free & -free
+        free ^= b
+        q = b.bit_length() - 1
+        if rows[base + (m if q == p else ends[q])]:
+            return 0
+    return 1
+
+
 def trains_playout(
     pos: TrainsPosition,
     rand: Callable[[], float],
     trace: list | None = None,
     greedy: float | list[float] = 0.0,
     ready: list[float] | None = None,
+    block: list[float] | None = None,
 ) -> int | None:
     """Play a Mexican Train round out from ``pos`` (changed in place): R-TR-2…5, R-TR-8.
 
@@ -312,6 +335,9 @@ def trains_playout(
     ``ready``: where ``ready[s]`` > 0, in place of its ``greedy``, the chance seat s plays
     the heaviest tile after which it holds one that fits its own train, the Mexican train, a
     train with a marker or, after a double, the double (:func:`leaves_play`; else a random one).
+    ``block``: the same, the heaviest tile after which the next seat holds none for its own
+    train, the Mexican train or a train with a marker, or for the double (:func:`shuts_out`;
+    where ``block[s]`` > 0 and ``ready[s]`` is not).
 
     Everything in the loop is a small int, whatever the set: the hands are played as rows
     (:func:`hand_rows`), so the tiles a seat may lay on a train showing ``n`` are the bits
@@ -409,7 +435,16 @@ def trains_playout(
             if rand() < ready[s]:
                 for j in range(k):
                     opt_fits[j] = leaves_play(rows, base, ends, free, opt_tile[j], opt_place[j])
-                i = ready_option(opt_tile, k, opt_fits)
+                i = marked_option(opt_tile, k, opt_fits)
+        elif block is not None and block[s] > 0.0:
+            i = int(rand() * k)
+            if rand() < block[s]:
+                ns = s + 1 if s + 1 < players else 0
+                for j in range(k):
+                    t, p = opt_tile[j], opt_place[j]
+                    mk = markers & ~(1 << s) if p == s else markers
+                    opt_fits[j] = shuts_out(rows, ns * _N, ends, mk | 1 << ns | mexican, t, p)
+                i = marked_option(opt_tile, k, opt_fits)
         elif greedies[s] and rand() < greedies[s]:
             i = heaviest_option(opt_tile, k, rand)
         else:
