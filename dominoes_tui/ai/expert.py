@@ -150,7 +150,7 @@ class ExpertPlayer:
         points: float = rounds.POINTS_WEIGHT,
         prior: float = 0.0,
         ready: float | None = None,
-        others_block: float = 0.0,
+        others_block: float | None = None,
     ) -> None:
         self.rng = random.Random(seed)
         self.name = name
@@ -206,7 +206,7 @@ class ExpertPlayer:
         self.others_block = others_block
         """Mexican Train and Chicken Foot: the chance the other seats' playouts lay the
         heaviest tile that leaves the next seat none to play, in place of their greedy pick
-        (0: not)."""
+        (0: not; None: the house's, ``rounds.default_others_block``)."""
         self.last_solved = 0
         self.last_values: dict[Action, float] = {}
         """Mean value of each action at the last decision (for hints and tests)."""

@@ -25,8 +25,9 @@ engine's :class:`~dominoes_tui.engine.fast.Position` of the layout.
   it has not seen, each consistent with the counts and the inferred voids;
   every distinct move played out to the end of the round by the engine's fast
   playout (in Mexican Train its own seat there lays, most of the time, the heaviest tile
-  that leaves it one to play next turn: :data:`READY`) and scored with the engine's
-  ``score_round``; a move's value is the
+  that leaves it one to play next turn: :data:`READY`; in Chicken Foot the others lay the
+  heaviest that leaves the next seat none: :data:`OTHERS_BLOCK`) and scored with the
+  engine's ``score_round``; a move's value is the
   chance of finishing the match with the lowest total (ties shared), with the
   penalty difference against the field as a lesser term. Every move sees the
   same deals; a seed reproduces every choice.
@@ -473,6 +474,21 @@ def default_ready(rules: Rules) -> float:
     return READY if rules.layout == "trains" else 0.0
 
 
+OTHERS_BLOCK = 0.75
+"""Chicken Foot: the chance the other seats' playouts lay the heaviest tile that leaves the
+next seat none to play (the engine's ``block``), in place of their greedy pick: Hard plays
+so (doubles the next seats cannot fill, ends they lack). Against three Hards Expert finished
+lowest in 31.5 % of 800 rounds where the greedy model of the others made 26.1 % (+5.4 ± 3.6
+points match by match); against three Mediums 48.3 % against 48.9 % (−0.6 ± 3.7), at the
+same CPU (``benchmarks/RESULTS.md``, "Eleventh sitting"). Mexican Train: 0 (not measured)."""
+
+
+def default_others_block(rules: Rules) -> float:
+    """Expert's ``others_block`` in a game of rounds: :data:`OTHERS_BLOCK` in Chicken Foot, 0
+    in Mexican Train."""
+    return 0.0 if rules.layout == "trains" else OTHERS_BLOCK
+
+
 _SPREADS: dict[tuple, float] = {}
 
 
@@ -564,7 +580,7 @@ def expert_values(
     points: float = POINTS_WEIGHT,
     prior: float = 0.0,
     ready: float | None = None,
-    others_block: float = 0.0,
+    others_block: float | None = None,
 ) -> RoundValues:
     """Expert's value of every legal move of ``view``'s seat (see the module docstring):
     ``playouts`` split over the distinct moves, each played out with the engine's playout
@@ -585,7 +601,7 @@ def expert_values(
     ``seat_playout``, ``ready``; None: the house's, :func:`default_ready`); ``others_block``
     > 0: the other seats' playouts, in place of their greedy pick, lay with this chance the
     heaviest tile that leaves the next seat none to play (as Hard's blocking; else a random
-    one; the engine's ``block``)."""
+    one; the engine's ``block``; None: the house's, :func:`default_others_block`)."""
     legal = list(view.legal)
     root = fast.position(view)
     if not isinstance(root, fast.RoundsPosition):
@@ -628,6 +644,8 @@ def expert_values(
         readies = [0.0] * rules.players
         readies[me] = ready
     blocks: list[float] | None = None
+    if others_block is None:
+        others_block = default_others_block(rules)
     if others_block > 0.0:
         blocks = [others_block] * rules.players
         blocks[me] = 0.0

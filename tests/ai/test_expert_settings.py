@@ -36,13 +36,13 @@ def values(view: SeatView, **settings) -> tuple[object, dict]:
 ROUNDS = [
     {"halving": True},
     {"crn": True},
-    {"others_greedy": 1.0},
+    {"others_greedy": 1.0, "others_block": 0.0},  # blocking others play no greedy pick
     {"model": 1.0},
     {"model": 1.0, "pool": 2},
     {"points": 1.0},
     {"prior": 0.001},
     {"ready": 0.5},
-    {"others_block": 0.75},
+    {"others_block": 0.5},
 ]
 LINE = [
     {"model": 0.0},

@@ -327,18 +327,18 @@ def foot_playout(
             i = int(rand() * k)
             if rand() < block[s]:
                 nxt = hands[s + 1 if s + 1 < players else 0]
+                hits = 0  # the open lines the next seat holds a tile for
+                for q in open_lines:
+                    if nxt & suit[ends[q]]:
+                        hits += 1
                 shut = [0] * k
                 for j in range(k):
                     t, p = opt_tile[j], opt_place[j]
                     n = ends[p]
                     if double_[t]:  # the double's toes
                         shut[j] = not nxt & suit[n]
-                        continue
-                    u = suit[high_[t] if low_[t] == n else low_[t]]
-                    for q in open_lines:
-                        if q != p:
-                            u |= suit[ends[q]]
-                    shut[j] = not nxt & u
+                    elif hits - (1 if nxt & suit[n] else 0) == 0:  # none on the other lines
+                        shut[j] = not nxt & suit[high_[t] if low_[t] == n else low_[t]]
                 i = marked_option(opt_tile, k, shut)
         elif greedies[s] and rand() < greedies[s]:
             i = heaviest_option(opt_tile, k, rand)
