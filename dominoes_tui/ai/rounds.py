@@ -479,8 +479,9 @@ OTHERS_BLOCK = 0.75
 next seat none to play (the engine's ``block``), in place of their greedy pick: Hard plays
 so (doubles the next seats cannot fill, ends they lack). Against three Hards Expert finished
 lowest in 31.5 % of 800 rounds where the greedy model of the others made 26.1 % (+5.4 ± 3.6
-points match by match); against three Mediums 48.3 % against 48.9 % (−0.6 ± 3.7), at the
-same CPU (``benchmarks/RESULTS.md``, "Eleventh sitting"). Mexican Train: 0 (not measured)."""
+points match by match); against three Mediums 48.0 % against 48.9 % (−0.9 ± 3.7). A
+decision's CPU grows by about two fifths (p95 217 ms against 149 ms on 40 positions;
+``benchmarks/RESULTS.md``, "Eleventh sitting"). Mexican Train: 0 (not measured)."""
 
 
 def default_others_block(rules: Rules) -> float:
