@@ -12,7 +12,7 @@ from ..actions import Action, Draw, Pass, Play
 from ..chicken_foot import FootBoard
 from ..rules import Rules
 from .base import _BIT, _DOUBLE, _HIGH, _LOW, _SUIT, Rand
-from .rounds import RoundsPosition, deal_round, heaviest_option, marked_option
+from .rounds import Chances, RoundsPosition, deal_round, heaviest_option, marked_option
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..view import SeatView
@@ -180,12 +180,7 @@ class FootPosition(RoundsPosition):
         return (self.centre, tuple(open_ends), len(filling), foot, self.drawn)
 
     def _play_out(
-        self,
-        rand: Rand,
-        trace: list | None,
-        greedy: list[float],
-        ready: list[float] | None,
-        block: list[float] | None,
+        self, rand: Rand, trace: list | None, greedy: list[float], ready: Chances, block: Chances
     ) -> int | None:
         return foot_playout(self, rand, trace, greedy, ready, block)
 

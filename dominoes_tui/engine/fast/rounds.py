@@ -27,6 +27,9 @@ from ..rules import Rules
 from ..scoring import HandResult, Scores, score_round
 from .base import _DOUBLE, _HIGH, _LOW, _SUIT, _VALUE, Position, Rand
 
+Chances = list[float] | None
+"""A chance for each seat (``ready``, ``block``), or None: no seat plays so."""
+
 
 class RoundsPosition(Position):
     """A round of Mexican Train or Chicken Foot in progress, every tile known.
@@ -98,12 +101,7 @@ class RoundsPosition(Position):
 
     @abstractmethod
     def _play_out(
-        self,
-        rand: Rand,
-        trace: list | None,
-        greedy: list[float],
-        ready: list[float] | None,
-        block: list[float] | None,
+        self, rand: Rand, trace: list | None, greedy: list[float], ready: Chances, block: Chances
     ) -> int | None:
         """Play the round out in place; the seat that went out, or None if it was blocked."""
 

@@ -11,7 +11,7 @@ from ..actions import Action, Draw, Pass, Play, Stop
 from ..rules import Rules
 from ..trains import TrainsBoard, open_places
 from .base import _BIT, _DOUBLE, _HIGH, _LOW, Rand
-from .rounds import RoundsPosition, deal_round, heaviest_option, marked_option
+from .rounds import Chances, RoundsPosition, deal_round, heaviest_option, marked_option
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..view import SeatView
@@ -197,12 +197,7 @@ class TrainsPosition(RoundsPosition):
         return (tuple(self.ends), self.markers, self.pending, self.firsts, self.run, self.drawn)
 
     def _play_out(
-        self,
-        rand: Rand,
-        trace: list | None,
-        greedy: list[float],
-        ready: list[float] | None,
-        block: list[float] | None,
+        self, rand: Rand, trace: list | None, greedy: list[float], ready: Chances, block: Chances
     ) -> int | None:
         return trains_playout(self, rand, trace, greedy, ready, block)
 
