@@ -217,8 +217,8 @@ def foot_playout(
     rand: Callable[[], float],
     trace: list | None = None,
     greedy: float | list[float] = 0.0,
-    ready: list[float] | None = None,
-    block: list[float] | None = None,
+    ready: Chances = None,
+    block: Chances = None,
 ) -> int | None:
     """Play a Chicken Foot round out from ``pos`` (changed in place): R-CF-1…5.
 

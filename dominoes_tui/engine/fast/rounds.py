@@ -86,8 +86,8 @@ class RoundsPosition(Position):
         rand: Rand,
         greedy: list[float],
         trace: list | None = None,
-        ready: list[float] | None = None,
-        block: list[float] | None = None,
+        ready: Chances = None,
+        block: Chances = None,
     ) -> None:
         """:meth:`playout` with each seat's own ``greedy`` (``greedy[seat]``). ``ready``:
         the chance seat s plays the heaviest tile that leaves it one to play on its next

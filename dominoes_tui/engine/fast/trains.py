@@ -273,6 +273,12 @@ def rows_hand(rows: list[int], base: int) -> int:
     return below | above << _CUT if above else below
 
 
+def free_trains(markers: int, seat: int, mexican: int) -> int:
+    """The trains open to ``seat`` when no double waits and no first-turn run is under way,
+    as bits (R-TR-3): its own, those with a marker (``markers``), the Mexican train."""
+    return markers | 1 << seat | mexican
+
+
 def leaves_play(rows: list[int], base: int, ends: list[int], own: int, t: int, p: int) -> int:
     """After tile ``t`` goes on train ``p``, whether the hand in ``rows[base + n]``
     (:func:`hand_rows`) still holds a tile for one of the trains ``own`` (bits: its own, the
@@ -320,8 +326,8 @@ def trains_playout(
     rand: Callable[[], float],
     trace: list | None = None,
     greedy: float | list[float] = 0.0,
-    ready: list[float] | None = None,
-    block: list[float] | None = None,
+    ready: Chances = None,
+    block: Chances = None,
 ) -> int | None:
     """Play a Mexican Train round out from ``pos`` (changed in place): R-TR-2…5, R-TR-8.
 
@@ -362,7 +368,7 @@ def trains_playout(
         # The trains open_places lists, as bits (seat k's train bit k, the Mexican train
         # last): the double to satisfy alone, a first-turn run's own train alone (R-TR-4,
         # R-TR-8), else the seat's own train, the ones with a marker and the Mexican train.
-        free = markers | 1 << s | mexican
+        free = free_trains(markers, s, mexican)
         if pending >= 0:
             open_ = 1 << pending
         elif restricted:
@@ -437,8 +443,8 @@ def trains_playout(
                 ns = s + 1 if s + 1 < players else 0
                 for j in range(k):
                     t, p = opt_tile[j], opt_place[j]
-                    mk = markers & ~(1 << s) if p == s else markers
-                    opt_fits[j] = shuts_out(rows, ns * _N, ends, mk | 1 << ns | mexican, t, p)
+                    mk = markers & ~(1 << s) if p == s else markers  # its own train shut
+                    opt_fits[j] = shuts_out(rows, ns * _N, ends, free_trains(mk, ns, mexican), t, p)
                 i = marked_option(opt_tile, k, opt_fits)
         elif greedies[s] and rand() < greedies[s]:
             i = heaviest_option(opt_tile, k, rand)
