@@ -10,6 +10,15 @@ share of hands won (a level hand counts half). Quick: thousands of hands a secon
 
 A policy is ``greedyG`` (the engine's default playout, heaviest tile with
 probability G) or ``key=value,...`` settings of :class:`dominoes_tui.engine.fast.Style`.
+
+Mexican Train and Chicken Foot (single rounds, four seats): one seat plays A, the three
+others B, each deal played four times (A at every seat); it prints A's share of the rounds
+it finished with the lowest count (ties shared; a fair share is 25 %). A policy there is
+``greedyG``, ``readyR`` (the heaviest tile that leaves the seat one to play next turn, with
+probability R) or ``blockB`` (the heaviest that leaves the next seat none), the engine's
+``seat_playout``; else a random tile.
+
+    python benchmarks/playout_duel.py --variant chicken-foot --a block1 --b greedy1 --hands 20000
 """
 
 from __future__ import annotations
@@ -73,6 +82,45 @@ def duel(variant: str, a: str, b: str, hands: int, seed: int) -> tuple[float, fl
     return net / n, won / n
 
 
+ROUND_POLICIES = ("greedy", "ready", "block")
+
+
+def parse_round(spec: str) -> tuple[float, float, float]:
+    """A rounds policy ``greedyG`` / ``readyR`` / ``blockB`` as (greedy, ready, block)."""
+    for i, name in enumerate(ROUND_POLICIES):
+        if spec.startswith(name):
+            chances = [0.0, 0.0, 0.0]
+            chances[i] = float(spec[len(name) :] or 0.75)
+            return chances[0], chances[1], chances[2]
+    raise SystemExit(f"a policy of a game of rounds is one of {', '.join(ROUND_POLICIES)}: {spec}")
+
+
+def round_duel(variant: str, a: str, b: str, deals: int, seed: int) -> float:
+    """A's share of the lowest count, one seat of A against three of B (see the docstring)."""
+    rules = load_variant(variant).replace(players=4, rounds=1)
+    pa, pb = parse_round(a), parse_round(b)
+    rng = random.Random(seed)
+    cls = fast.position_class(rules)
+    zero = Scores.zero(rules.sides)
+    won = 0.0
+    n = 0
+    for _ in range(deals):
+        state = rng.getstate()
+        for me in range(rules.players):
+            rng.setstate(state)  # the same deal for A at every seat
+            p = cls.deal(rules, rng, 1)
+            greedy, ready, block = (
+                [pa[k] if s == me else pb[k] for s in range(4)] for k in range(3)
+            )
+            p.seat_playout(rng.random, greedy, None, ready, block)
+            res, _ = p.finish(zero)
+            low = min(res.counted)
+            if res.counted[me] == low:
+                won += 1.0 / res.counted.count(low)
+            n += 1
+    return won / n
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--variant", default="standard-draw")
@@ -81,6 +129,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--hands", type=int, default=20000)
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args(argv)
+    if load_variant(args.variant).is_rounds:
+        share = round_duel(args.variant, args.a, args.b, args.hands, args.seed)
+        print(f"{args.variant}: one A={args.a} against three B={args.b}: lowest in {share:.1%}")
+        return 0
     net, won = duel(args.variant, args.a, args.b, args.hands, args.seed)
     print(
         f"{args.variant}: A={args.a} vs B={args.b}: A nets {net:+.2f} points a hand, wins {won:.1%}"
