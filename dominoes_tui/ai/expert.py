@@ -151,6 +151,7 @@ class ExpertPlayer:
         prior: float = 0.0,
         ready: float | None = None,
         others_block: float | None = None,
+        block: float = rounds.BLOCK,
     ) -> None:
         self.rng = random.Random(seed)
         self.name = name
@@ -207,6 +208,10 @@ class ExpertPlayer:
         """Mexican Train and Chicken Foot: the chance the other seats' playouts lay the
         heaviest tile that leaves the next seat none to play, in place of their greedy pick
         (0: not; None: the house's, ``rounds.default_others_block``)."""
+        self.block = block
+        """Mexican Train and Chicken Foot: the chance this seat's own playout lays the heaviest
+        tile that leaves the next seat none to play, in place of ``greedy`` (where its
+        ``ready`` is 0; ``rounds.BLOCK``)."""
         self.last_solved = 0
         self.last_values: dict[Action, float] = {}
         """Mean value of each action at the last decision (for hints and tests)."""
@@ -254,6 +259,7 @@ class ExpertPlayer:
                 self.prior,
                 self.ready,
                 self.others_block,
+                self.block,
             )
             self.last_values = found.values
             self.last_chances = found.chances

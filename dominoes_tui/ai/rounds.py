@@ -490,6 +490,16 @@ def default_others_block(rules: Rules) -> float:
     return 0.0 if rules.layout == "trains" else OTHERS_BLOCK
 
 
+BLOCK = 0.0
+"""The chance Expert's own playouts lay the heaviest tile that leaves the next seat none to
+play (the engine's ``block``), in place of its greedy pick: 0, a setting for trials. As a
+player that policy beats the greedy one in Chicken Foot (one seat of it against three greedy
+seats finishes lowest in 28.4 % where greedy makes 25.0 %: ``benchmarks/playout_duel.py``),
+yet as Expert's own playout at 1.0 it finished lowest no more often against three Mediums
+(+0.1 ± 2.7 points over 1,600 rounds) nor against three Hards (+0.6 ± 3.7 over 800;
+``benchmarks/RESULTS.md``, "Twelfth sitting")."""
+
+
 _SPREADS: dict[tuple, float] = {}
 
 
@@ -582,6 +592,7 @@ def expert_values(
     prior: float = 0.0,
     ready: float | None = None,
     others_block: float | None = None,
+    block: float = BLOCK,
 ) -> RoundValues:
     """Expert's value of every legal move of ``view``'s seat (see the module docstring):
     ``playouts`` split over the distinct moves, each played out with the engine's playout
@@ -602,7 +613,9 @@ def expert_values(
     ``seat_playout``, ``ready``; None: the house's, :func:`default_ready`); ``others_block``
     > 0: the other seats' playouts, in place of their greedy pick, lay with this chance the
     heaviest tile that leaves the next seat none to play (as Hard's blocking; else a random
-    one; the engine's ``block``; None: the house's, :func:`default_others_block`)."""
+    one; the engine's ``block``; None: the house's, :func:`default_others_block`); ``block``
+    > 0: this seat's playout lays so with this chance, in place of ``greedy`` (where its
+    ``ready`` is 0)."""
     legal = list(view.legal)
     root = fast.position(view)
     if not isinstance(root, fast.RoundsPosition):
@@ -647,9 +660,9 @@ def expert_values(
     blocks: list[float] | None = None
     if others_block is None:
         others_block = default_others_block(rules)
-    if others_block > 0.0:
+    if others_block > 0.0 or block > 0.0:
         blocks = [others_block] * rules.players
-        blocks[me] = 0.0
+        blocks[me] = block
     children: list[fast.RoundsPosition | None] = []
     for a in acts:
         child = None

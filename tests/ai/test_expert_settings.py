@@ -44,6 +44,10 @@ ROUNDS = [
     {"ready": 0.5},
     {"others_block": 0.5},
 ]
+OWN_BLOCK = [  # the seat's own blocking pick: where its ready pick is off (Mexican Train's is on)
+    ("chicken-foot", {"block": 0.5}),
+    ("mexican-train", {"ready": 0.0, "block": 1.0}),
+]
 LINE = [
     {"model": 0.0},
     {"others_style": {"greedy": 1.0}},
@@ -54,6 +58,7 @@ LINE = [
 @pytest.mark.parametrize(
     ("variant", "settings"),
     [(v, s) for v in ("mexican-train", "chicken-foot") for s in ROUNDS]
+    + OWN_BLOCK
     + [("international", s) for s in LINE],
 )
 def test_a_trial_setting_plays_legally_repeats_itself_and_changes_the_search(
@@ -65,3 +70,9 @@ def test_a_trial_setting_plays_legally_repeats_itself_and_changes_the_search(
     assert values(view, **settings) == (move, vals)  # the same seed, the same search
     _, default = values(view)
     assert vals != default
+
+
+def test_the_seats_own_blocking_pick_changes_its_search_where_its_ready_pick_is_off() -> None:
+    """Mexican Train's own playout is ``ready`` first: with it off, ``block`` is what differs."""
+    view = decision("mexican-train", 3)
+    assert values(view, ready=0.0, block=1.0) != values(view, ready=0.0)
