@@ -25,6 +25,7 @@ from dominoes_tui.engine import (
     TimeOut,
     load_variant,
     new_game,
+    seat_view,
     tiles,
 )
 from dominoes_tui.table import (
@@ -51,7 +52,7 @@ from dominoes_tui.table import (
     TurnStarted,
     Waiting,
 )
-from dominoes_tui.table.words import RESUMED, TURN_LIMIT, hand_how, match_headline
+from dominoes_tui.table.words import RESUMED, TURN_LIMIT, hand_how, log_entries, match_headline
 
 
 class FakeTime:
@@ -692,3 +693,22 @@ def test_next_hand_after_a_hand_over() -> None:
     assert s.game.hand_no == 2 and s.game.log[-1] == NextHand()
     assert rec.of(HandStarted)[-1].hand_no == 2
     assert any(x == "— hand 1 over —" for x in s.log_lines())
+
+
+def test_a_pass_before_chicken_foots_centre_double_says_what_the_seat_lacked() -> None:
+    """R-CF-1: nobody dealt the round's double: each seat draws one and passes until it
+    comes; the log says "passed: no centre double", not a sentence cut after "no"."""
+    rules = load_variant("chicken-foot")
+    for seed in range(40):
+        g = new_game(rules, seed)
+        players = [FirstLegal() for _ in range(rules.players)]
+        while g.board().centre is None:
+            g.apply(players[g.turn].choose(seat_view(g, g.turn)))
+        if any(e.kind == "pass" for e in g.events):
+            break
+    else:  # pragma: no cover - some deal leaves the double in the boneyard
+        raise AssertionError("no deal left the round's double in the boneyard")
+    passes = [
+        e for e in log_entries(g.events, ("You", "East", "North", "West")) if e.kind == "pass"
+    ]
+    assert passes and all(e.text.endswith("drew 1 and passed: no centre double") for e in passes)

@@ -42,7 +42,11 @@ class LogEntry:
 
 
 def _no(ends: Sequence[int]) -> str:
+    """What a pass on ``ends`` says the seat lacked; no ends: Chicken Foot's round before its
+    double is in the centre, when only that double may be laid (R-CF-1)."""
     nums = sorted(set(ends))
+    if not nums:
+        return "no centre double"
     return "no " + " or ".join(str(n) for n in nums)
 
 
