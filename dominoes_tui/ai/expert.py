@@ -192,8 +192,8 @@ class ExpertPlayer:
         """Common random numbers: on a deal, every action's playout draws the same random
         numbers (Mexican Train and Chicken Foot)."""
         self.others_greedy = others_greedy
-        """Mexican Train and Chicken Foot: the other seats' playout greediness (None: as
-        this seat's, ``greedy``)."""
+        """Mexican Train and Chicken Foot: the other seats' playout greediness (None: the
+        house's, ``rounds.default_others_greedy``)."""
         self.points = points
         """Mexican Train and Chicken Foot: the weight of the penalty difference against the
         field beside the chance to finish lowest (``rounds.POINTS_WEIGHT``)."""

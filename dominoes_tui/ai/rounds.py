@@ -25,8 +25,9 @@ engine's :class:`~dominoes_tui.engine.fast.Position` of the layout.
   it has not seen, each consistent with the counts and the inferred voids;
   every distinct move played out to the end of the round by the engine's fast
   playout (in Mexican Train its own seat there lays, most of the time, the heaviest tile
-  that leaves it one to play next turn: :data:`READY`; in Chicken Foot the others lay the
-  heaviest that leaves the next seat none: :data:`OTHERS_BLOCK`) and scored with the
+  that leaves it one to play next turn: :data:`READY`, and the others their heaviest:
+  :data:`OTHERS_GREEDY`; in Chicken Foot the others lay the heaviest that leaves the next
+  seat none: :data:`OTHERS_BLOCK`) and scored with the
   engine's ``score_round``; a move's value is the
   chance of finishing the match with the lowest total (ties shared), with the
   penalty difference against the field as a lesser term. Every move sees the
@@ -474,6 +475,22 @@ def default_ready(rules: Rules) -> float:
     return READY if rules.layout == "trains" else 0.0
 
 
+OTHERS_GREEDY = 1.0
+"""Mexican Train: the chance the other seats' playouts lay their heaviest tile (else a random
+one), in place of Expert's own ``greedy``: Mexican Train's Mediums always lay the heaviest
+(a double with a follower first). Over 2,000 rounds against three Mediums Expert finished
+lowest in 57.45 % where the others at its own 0.75 made 55.4 % (+2.1 ± 2.9 points match by
+match, not proven; by a rule set before seeds 3 to 5 were played), against three Hards 34.75 %
+of 400 (34.25 % before), at the same CPU (``benchmarks/RESULTS.md``, "Twelfth sitting")."""
+
+
+def default_others_greedy(rules: Rules, greedy: float) -> float:
+    """Expert's ``others_greedy`` in a game of rounds: :data:`OTHERS_GREEDY` in Mexican Train;
+    in Chicken Foot its own ``greedy`` (there the others block, :data:`OTHERS_BLOCK`, and lay
+    a random tile else)."""
+    return OTHERS_GREEDY if rules.layout == "trains" else greedy
+
+
 OTHERS_BLOCK = 0.75
 """Chicken Foot: the chance the other seats' playouts lay the heaviest tile that leaves the
 next seat none to play (the engine's ``block``), in place of their greedy pick: Hard plays
@@ -599,7 +616,7 @@ def expert_values(
     at ``greedy``; ``time_cap`` seconds stop the search between deals (None: never);
     ``model`` > 0: the deals weighted by how the others played this round
     (:class:`~.model.Deals`, ``pool`` drawn per deal kept); ``others_greedy``: the other
-    seats' playout at this greediness (None: ``greedy`` too); ``crn``: on a deal, every
+    seats' playout at this greediness (None: the house's, :func:`default_others_greedy`); ``crn``: on a deal, every
     move's playout draws the same random numbers (common random numbers: the others' play
     the same where the move leaves them alike, so moves are compared with less noise);
     ``halving``: successive halving (the budget in stages; after each, the better half of
@@ -649,7 +666,9 @@ def expert_values(
     source = Deals(view, know, model, pool, rng)
     # Each play's position, reached once: a play takes nothing from the deal (only this
     # seat's hand and the layout change), so every deal starts from it.
-    greedies = [greedy if others_greedy is None else others_greedy] * rules.players
+    if others_greedy is None:
+        others_greedy = default_others_greedy(rules, greedy)
+    greedies = [others_greedy] * rules.players
     greedies[me] = greedy
     readies: list[float] | None = None
     if ready is None:

@@ -36,7 +36,7 @@ def values(view: SeatView, **settings) -> tuple[object, dict]:
 ROUNDS = [
     {"halving": True},
     {"crn": True},
-    {"others_greedy": 1.0, "others_block": 0.0},  # blocking others play no greedy pick
+    {"others_greedy": 0.5, "others_block": 0.0},  # blocking others play no greedy pick
     {"model": 1.0},
     {"model": 1.0, "pool": 2},
     {"points": 1.0},
