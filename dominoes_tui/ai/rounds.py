@@ -616,9 +616,10 @@ def expert_values(
     at ``greedy``; ``time_cap`` seconds stop the search between deals (None: never);
     ``model`` > 0: the deals weighted by how the others played this round
     (:class:`~.model.Deals`, ``pool`` drawn per deal kept); ``others_greedy``: the other
-    seats' playout at this greediness (None: the house's, :func:`default_others_greedy`); ``crn``: on a deal, every
-    move's playout draws the same random numbers (common random numbers: the others' play
-    the same where the move leaves them alike, so moves are compared with less noise);
+    seats' playout at this greediness (None: the house's, :func:`default_others_greedy`);
+    ``crn``: on a deal, every move's playout draws the same random numbers (common random
+    numbers: the others' play the same where the move leaves them alike, so moves are
+    compared with less noise);
     ``halving``: successive halving (the budget in stages; after each, the better half of
     the moves goes on, so the close ones get the most deals: a move dropped keeps the mean
     of the deals it saw, never above the last stage's); ``points``: the weight of the
