@@ -110,7 +110,7 @@ def round_duel(variant: str, a: str, b: str, deals: int, seed: int) -> float:
             rng.setstate(state)  # the same deal for A at every seat
             p = cls.deal(rules, rng, 1)
             greedy, ready, block = (
-                [pa[k] if s == me else pb[k] for s in range(4)] for k in range(3)
+                [pa[k] if s == me else pb[k] for s in range(rules.players)] for k in range(3)
             )
             p.seat_playout(rng.random, greedy, None, ready, block)
             res, _ = p.finish(zero)
