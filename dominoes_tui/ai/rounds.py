@@ -498,7 +498,9 @@ so (doubles the next seats cannot fill, ends they lack). Against three Hards Exp
 lowest in 31.5 % of 800 rounds where the greedy model of the others made 26.1 % (+5.4 ± 3.6
 points match by match); against three Mediums 48.0 % against 48.9 % (−0.9 ± 3.7). A
 decision's CPU grows by about two fifths (p95 217 ms against 149 ms on 40 positions;
-``benchmarks/RESULTS.md``, "Eleventh sitting"). Mexican Train: 0 (not measured)."""
+``benchmarks/RESULTS.md``, "Eleventh sitting"). Mexican Train: 0 (fewer rounds finished
+lowest against three Mediums, −4.4 ± 4.6 points over 800: its Mediums do not block; "Twelfth
+sitting")."""
 
 
 def default_others_block(rules: Rules) -> float:
