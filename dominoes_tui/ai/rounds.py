@@ -27,8 +27,8 @@ engine's :class:`~dominoes_tui.engine.fast.Position` of the layout.
   playout (in Mexican Train its own seat there lays, most of the time, the heaviest tile
   that leaves it one to play next turn: :data:`READY`, and the others their heaviest:
   :data:`OTHERS_GREEDY`; in Chicken Foot the others lay the heaviest that leaves the next
-  seat none: :data:`OTHERS_BLOCK`) and scored with the
-  engine's ``score_round``; a move's value is the
+  seat none: :data:`OTHERS_BLOCK`; "heaviest" by what a tile counts left in hand, the 0-0
+  as 50) and scored with the engine's ``score_round``; a move's value is the
   chance of finishing the match with the lowest total (ties shared), with the
   penalty difference against the field as a lesser term. Every move sees the
   same deals; a seed reproduces every choice.

@@ -8,7 +8,9 @@ where issue 26 changed Expert's play on purpose (the deals weighted by the other
 international in the eighth sitting, classic and draw in the ninth; Mexican Train's own
 playout laying a tile that leaves one to play, ``rounds.READY``, and Chicken Foot's others
 blocking the next seat, ``rounds.OTHERS_BLOCK``, in the eleventh; Mexican Train's others
-laying their heaviest tile, ``rounds.OTHERS_GREEDY``, in the twelfth).
+laying their heaviest tile, ``rounds.OTHERS_GREEDY``, in the twelfth; Mexican Train's and
+Chicken Foot's playouts shedding the 0-0, which counts 50, as their heaviest tile, in the
+thirteenth).
 
 A deliberate change of Expert's play (a new policy, another budget) changes them: then
 re-make them (``_decide`` below, printed) and say so in the commit.
@@ -182,56 +184,56 @@ PINNED: dict[str, list] = {
     "mexican-train/0": [
         "Play(tile=80, end=1, touch=None)",
         {
-            "Play(tile=80, end=1, touch=None)": 0.32512787,
-            "Play(tile=80, end=4, touch=None)": 0.268254612,
+            "Play(tile=80, end=1, touch=None)": 0.274362404,
+            "Play(tile=80, end=4, touch=None)": 0.239907133,
         },
     ],
     "mexican-train/1": [
         "Play(tile=84, end=4, touch=None)",
         {
-            "Play(tile=84, end=3, touch=None)": 0.289482195,
-            "Play(tile=84, end=4, touch=None)": 0.308413219,
-            "Play(tile=88, end=3, touch=None)": 0.292189245,
-            "Play(tile=88, end=4, touch=None)": 0.284991263,
+            "Play(tile=84, end=3, touch=None)": 0.195073045,
+            "Play(tile=84, end=4, touch=None)": 0.264363087,
+            "Play(tile=88, end=3, touch=None)": 0.257112936,
+            "Play(tile=88, end=4, touch=None)": 0.234226074,
         },
     ],
     "mexican-train/2": [
-        "Play(tile=65, end=3, touch=None)",
+        "Play(tile=36, end=4, touch=None)",
         {
-            "Play(tile=36, end=4, touch=None)": 0.284860756,
-            "Play(tile=59, end=3, touch=None)": 0.246154072,
-            "Play(tile=63, end=3, touch=None)": 0.277498071,
-            "Play(tile=65, end=3, touch=None)": 0.301254384,
+            "Play(tile=36, end=4, touch=None)": 0.244460871,
+            "Play(tile=59, end=3, touch=None)": 0.228524736,
+            "Play(tile=63, end=3, touch=None)": 0.235840479,
+            "Play(tile=65, end=3, touch=None)": 0.219543149,
         },
     ],
     "chicken-foot/0": [
         "Play(tile=50, end=1, touch=None)",
         {
-            "Play(tile=45, end=1, touch=None)": 0.325616014,
-            "Play(tile=50, end=1, touch=None)": 0.331826927,
-            "Play(tile=52, end=1, touch=None)": 0.327197482,
-            "Play(tile=53, end=1, touch=None)": 0.297377831,
+            "Play(tile=45, end=1, touch=None)": 0.276700443,
+            "Play(tile=50, end=1, touch=None)": 0.292099557,
+            "Play(tile=52, end=1, touch=None)": 0.279021706,
+            "Play(tile=53, end=1, touch=None)": 0.263963089,
         },
     ],
     "chicken-foot/1": [
-        "Play(tile=4, end=3, touch=None)",
+        "Play(tile=8, end=3, touch=None)",
         {
-            "Play(tile=4, end=3, touch=None)": 0.403250618,
-            "Play(tile=8, end=2, touch=None)": 0.386954992,
-            "Play(tile=8, end=3, touch=None)": 0.381861258,
-            "Play(tile=9, end=2, touch=None)": 0.374169326,
-            "Play(tile=21, end=0, touch=None)": 0.357365642,
-            "Play(tile=36, end=1, touch=None)": 0.372883114,
-            "Play(tile=37, end=1, touch=None)": 0.376206228,
-            "Play(tile=44, end=1, touch=None)": 0.371460946,
+            "Play(tile=4, end=3, touch=None)": 0.350264522,
+            "Play(tile=8, end=2, touch=None)": 0.346767298,
+            "Play(tile=8, end=3, touch=None)": 0.356812397,
+            "Play(tile=9, end=2, touch=None)": 0.333972282,
+            "Play(tile=21, end=0, touch=None)": 0.2930428,
+            "Play(tile=36, end=1, touch=None)": 0.311615867,
+            "Play(tile=37, end=1, touch=None)": 0.351917872,
+            "Play(tile=44, end=1, touch=None)": 0.323259174,
         },
     ],
     "chicken-foot/2": [
         "Play(tile=52, end=7, touch=None)",
         {
-            "Play(tile=33, end=7, touch=None)": 0.3309507,
-            "Play(tile=34, end=7, touch=None)": 0.309153336,
-            "Play(tile=52, end=7, touch=None)": 0.333922713,
+            "Play(tile=33, end=7, touch=None)": 0.289641901,
+            "Play(tile=34, end=7, touch=None)": 0.247144957,
+            "Play(tile=52, end=7, touch=None)": 0.293847625,
         },
     ],
 }

@@ -243,3 +243,27 @@ def test_a_blocking_seat_leaves_the_next_seat_nothing_where_the_heaviest_would_n
     )
     assert _first_play(pos, [1.0, 1.0], None)[1] == t(9, 0)
     assert _first_play(pos, [1.0, 1.0], None, [1.0, 0.0]) == ("play", t(0, 5), 0)
+
+
+def test_a_greedy_seat_sheds_the_blank_double_first_where_it_counts_50():
+    """R-TR-5, R-CF-5: a 0-0 left in hand counts 50, so the greedy playout lays it before
+    any heavier-looking tile: Mexican Train, seat 0 may lay 0-0 or 12-0 on its train showing
+    0; Chicken Foot, 0-0 or 9-0 on an arm showing 0. With the 0-0 counted as its pips
+    (``blank_double_counts`` 0) the 12-0 and 9-0 go first."""
+    t = tiles.tile
+    mt = VARIANTS["mexican-train"].replace(players=2)
+    assert mt.blank_double_counts == 50
+    hands = [tiles.BIT[t(12, 0)] | tiles.BIT[t(0, 0)] | tiles.BIT[t(5, 3)], tiles.BIT[t(1, 1)]]
+    for rules, first in ((mt, t(0, 0)), (mt.replace(blank_double_counts=0), t(12, 0))):
+        pos = fast.TrainsPosition.of(
+            rules, list(hands), [t(4, 4), t(6, 6)], [0, 7, 9], 0, -1, 0, 0, -1, 0, 0
+        )
+        assert _first_play(pos, [1.0, 1.0], None) == ("play", first, 0)
+
+    cf = VARIANTS["chicken-foot"].replace(players=2)
+    hands = [tiles.BIT[t(9, 0)] | tiles.BIT[t(0, 0)] | tiles.BIT[t(5, 3)], tiles.BIT[t(1, 1)]]
+    for rules, first in ((cf, t(0, 0)), (cf.replace(blank_double_counts=0), t(9, 0))):
+        pos = fast.FootPosition.of(
+            rules, list(hands), [t(4, 4)], t(9, 9), 9, [0, 2, 2, 2], [0, 1, 2, 3], [], -1, 0, 0
+        )
+        assert _first_play(pos, [1.0, 1.0], None) == ("play", first, 0)

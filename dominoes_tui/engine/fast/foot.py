@@ -12,7 +12,14 @@ from ..actions import Action, Draw, Pass, Play
 from ..chicken_foot import FootBoard
 from ..rules import Rules
 from .base import _BIT, _DOUBLE, _HIGH, _LOW, _SUIT, Rand
-from .rounds import Chances, RoundsPosition, deal_round, heaviest_option, marked_option
+from .rounds import (
+    Chances,
+    RoundsPosition,
+    deal_round,
+    heaviest_option,
+    marked_option,
+    tile_weights,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..view import SeatView
@@ -237,6 +244,7 @@ def foot_playout(
     suit, low_, high_, double_ = _SUIT, _LOW, _HIGH, _DOUBLE
     result: int | None = None
     greedies = greedy if isinstance(greedy, list) else [greedy] * players
+    weight = tile_weights(pos.rules)  # the 0-0 as heavy as it counts
     while True:
         s = turn
         h = hands[s]
@@ -317,7 +325,7 @@ def foot_playout(
                         if q != p:
                             u |= suit[ends[q]]
                     fits[j] = left & u
-                i = marked_option(opt_tile, k, fits)
+                i = marked_option(opt_tile, k, fits, weight)
         elif block is not None and block[s] > 0.0:
             i = int(rand() * k)
             if rand() < block[s]:
@@ -334,9 +342,9 @@ def foot_playout(
                         shut[j] = not nxt & suit[n]
                     elif hits - (1 if nxt & suit[n] else 0) == 0:  # none on the other lines
                         shut[j] = not nxt & suit[high_[t] if low_[t] == n else low_[t]]
-                i = marked_option(opt_tile, k, shut)
+                i = marked_option(opt_tile, k, shut, weight)
         elif greedies[s] and rand() < greedies[s]:
-            i = heaviest_option(opt_tile, k, rand)
+            i = heaviest_option(opt_tile, k, rand, weight)
         else:
             i = int(rand() * k)
         t, p = opt_tile[i], opt_place[i]

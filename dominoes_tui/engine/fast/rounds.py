@@ -139,39 +139,59 @@ class RoundsPosition(Position):
 
 _WEIGHT: Final = [v * 2 + d for v, d in zip(_VALUE, _DOUBLE)]
 """The greedy policy's order of the tiles: the heaviest first, a double first on a tie."""
+_WEIGHTS: dict[int, list[int]] = {}
+
+
+def tile_weights(rules: Rules) -> list[int]:
+    """The greedy policy's order of the tiles under ``rules``: the most penalty first (a
+    double first on a tie), the 0-0 as heavy as it counts (R-TR-5, R-CF-5: 50 in Mexican
+    Train and Chicken Foot), so a greedy seat sheds it as the heaviest tile it holds."""
+    blank = rules.blank_double_counts
+    got = _WEIGHTS.get(blank)
+    if got is None:
+        got = list(_WEIGHT)
+        if blank:
+            got[0] = blank * 2 + 1  # tile 0 is the 0-0
+        _WEIGHTS[blank] = got
+    return got
+
+
 _MARKED: Final = 1000
 """In :func:`marked_option`, above any tile's weight: a marked option first."""
 
 
-def heaviest_option(opt_tile: list[int], k: int, rand: Callable[[], float]) -> int:
-    """Which of the ``k`` options (their tiles ``opt_tile[:k]``) lays the heaviest tile (a
-    double first on a tie); of several alike, one at random (the ties in their order)."""
+def heaviest_option(
+    opt_tile: list[int], k: int, rand: Callable[[], float], weight: list[int]
+) -> int:
+    """Which of the ``k`` options (their tiles ``opt_tile[:k]``) lays the heaviest tile by
+    ``weight`` (:func:`tile_weights`); of several alike, one at random (the ties in their
+    order)."""
     best = -1
     ties = 0
     for i in range(k):  # the heaviest and how many tie with it
-        w = _WEIGHT[opt_tile[i]]
+        w = weight[opt_tile[i]]
         if w > best:
             best, ties = w, 1
         elif w == best:
             ties += 1
     pick = int(rand() * ties) if ties > 1 else 0  # the pick-th of the ties
     for i in range(k):
-        if _WEIGHT[opt_tile[i]] == best:
+        if weight[opt_tile[i]] == best:
             if not pick:
                 return i
             pick -= 1
     return -1  # pragma: no cover - one option at least is the heaviest
 
 
-def marked_option(opt_tile: list[int], k: int, marks: list[int]) -> int:
-    """Which of the ``k`` options lays the heaviest tile (a double first on a tie) of those
+def marked_option(opt_tile: list[int], k: int, marks: list[int], weight: list[int]) -> int:
+    """Which of the ``k`` options lays the heaviest tile by ``weight`` of those
     marked (``marks[i]`` nonzero: with ``ready``, the seat still holds a tile to play after
     it; with ``block``, the next seat holds none), or the heaviest of all if none is: the
     first such on a tie."""
     best = -1
     pick = 0
     for i in range(k):
-        w = _WEIGHT[opt_tile[i]] + (_MARKED if marks[i] else 0)
+        w = weight[opt_tile[i]] + (_MARKED if marks[i] else 0)
         if w > best:
             best, pick = w, i
     return pick

@@ -11,7 +11,14 @@ from ..actions import Action, Draw, Pass, Play, Stop
 from ..rules import Rules
 from ..trains import TrainsBoard, open_places
 from .base import _BIT, _DOUBLE, _HIGH, _LOW, Rand
-from .rounds import Chances, RoundsPosition, deal_round, heaviest_option, marked_option
+from .rounds import (
+    Chances,
+    RoundsPosition,
+    deal_round,
+    heaviest_option,
+    marked_option,
+    tile_weights,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..view import SeatView
@@ -353,6 +360,7 @@ def trains_playout(
     low_, high_, double_, pair = _LOW, _HIGH, _DOUBLE, _PAIR
     result: int | None = None
     greedies = greedy if isinstance(greedy, list) else [greedy] * players
+    weight = tile_weights(pos.rules)  # the 0-0 as heavy as it counts
     rows = [0] * (players * _N)  # seat s's row n at rows[s * _N + n]
     left = [hand_rows(pos.hands[s], rows, s * _N) for s in range(players)]  # tiles in hand
     mexican = 1 << players
@@ -436,7 +444,7 @@ def trains_playout(
             if rand() < ready[s]:
                 for j in range(k):
                     opt_fits[j] = leaves_play(rows, base, ends, free, opt_tile[j], opt_place[j])
-                i = marked_option(opt_tile, k, opt_fits)
+                i = marked_option(opt_tile, k, opt_fits, weight)
         elif block is not None and block[s] > 0.0:
             i = int(rand() * k)
             if rand() < block[s]:
@@ -445,9 +453,9 @@ def trains_playout(
                     t, p = opt_tile[j], opt_place[j]
                     mk = markers & ~(1 << s) if p == s else markers  # its own train shut
                     opt_fits[j] = shuts_out(rows, ns * _N, ends, free_trains(mk, ns, mexican), t, p)
-                i = marked_option(opt_tile, k, opt_fits)
+                i = marked_option(opt_tile, k, opt_fits, weight)
         elif greedies[s] and rand() < greedies[s]:
-            i = heaviest_option(opt_tile, k, rand)
+            i = heaviest_option(opt_tile, k, rand, weight)
         else:
             i = int(rand() * k)
         t, p = opt_tile[i], opt_place[i]
