@@ -12,14 +12,7 @@ from ..actions import Action, Draw, Pass, Play
 from ..chicken_foot import FootBoard
 from ..rules import Rules
 from .base import _BIT, _DOUBLE, _HIGH, _LOW, _SUIT, Rand
-from .rounds import (
-    Chances,
-    RoundsPosition,
-    deal_round,
-    heaviest_option,
-    marked_option,
-    tile_weights,
-)
+from .rounds import Chances, RoundsPosition, deal_round, heaviest_option, marked_option
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..view import SeatView
@@ -244,7 +237,7 @@ def foot_playout(
     suit, low_, high_, double_ = _SUIT, _LOW, _HIGH, _DOUBLE
     result: int | None = None
     greedies = greedy if isinstance(greedy, list) else [greedy] * players
-    weight = tile_weights(pos.rules)  # the 0-0 as heavy as it counts
+    weight = pos.weights()  # the 0-0 as heavy as it counts
     while True:
         s = turn
         h = hands[s]

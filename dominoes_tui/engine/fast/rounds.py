@@ -78,6 +78,10 @@ class RoundsPosition(Position):
     def places(self) -> tuple[int, ...]:
         """Where the seat to move may lay a tile now."""
 
+    def weights(self) -> list[int]:
+        """The greedy pick's order of the tiles under this round's rules (:func:`tile_weights`)."""
+        return tile_weights(self.rules)
+
     def playout(self, rand: Rand, greedy: float = 0.0, trace: list | None = None) -> None:
         self.seat_playout(rand, [greedy] * self.players, trace)
 

@@ -11,14 +11,7 @@ from ..actions import Action, Draw, Pass, Play, Stop
 from ..rules import Rules
 from ..trains import TrainsBoard, open_places
 from .base import _BIT, _DOUBLE, _HIGH, _LOW, Rand
-from .rounds import (
-    Chances,
-    RoundsPosition,
-    deal_round,
-    heaviest_option,
-    marked_option,
-    tile_weights,
-)
+from .rounds import Chances, RoundsPosition, deal_round, heaviest_option, marked_option
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..view import SeatView
@@ -360,7 +353,7 @@ def trains_playout(
     low_, high_, double_, pair = _LOW, _HIGH, _DOUBLE, _PAIR
     result: int | None = None
     greedies = greedy if isinstance(greedy, list) else [greedy] * players
-    weight = tile_weights(pos.rules)  # the 0-0 as heavy as it counts
+    weight = pos.weights()  # the 0-0 as heavy as it counts
     rows = [0] * (players * _N)  # seat s's row n at rows[s * _N + n]
     left = [hand_rows(pos.hands[s], rows, s * _N) for s in range(players)]  # tiles in hand
     mexican = 1 << players
