@@ -160,8 +160,9 @@ def tile_weights(rules: Rules) -> list[int]:
     return got
 
 
-_MARKED: Final = 1000
-"""In :func:`marked_option`, above any tile's weight: a marked option first."""
+_MARKED: Final = 1 << 24
+"""In :func:`marked_option`, above any tile's weight (however much a 0-0 counts): a marked
+option first."""
 
 
 def heaviest_option(
