@@ -23,6 +23,15 @@ RULE_OF_13 = 13
 _CHUNK: Final = (1 << 60) - 1
 
 
+def tile_penalty(rules: Rules, t: int) -> int:
+    """What tile ``t`` adds to a hand's count at the end: its pips, or any 0-0's set count
+    (R-TR-5, R-CF-5: 50 in Mexican Train and Chicken Foot). A lone double's own value (R-C-5)
+    is the whole hand's, in :func:`counted_pips`."""
+    if t == 0 and rules.blank_double_counts:  # tile 0 is the 0-0
+        return rules.blank_double_counts
+    return tiles.VALUE[t]
+
+
 def counted_pips(rules: Rules, hand: int) -> int:
     """What a hand left at the end counts: its pips, or a lone double's set value (R-C-5)."""
     if hand and hand & (hand - 1) == 0:
@@ -31,9 +40,7 @@ def counted_pips(rules: Rules, hand: int) -> int:
             return rules.lone_blank_double
         if t == tiles.tile(6, 6) and rules.lone_double_six:
             return rules.lone_double_six
-    total = 0
-    if hand & 1 and rules.blank_double_counts:  # R-TR-5, R-CF-5: any 0-0 left counts 50
-        total = rules.blank_double_counts
+    total = tile_penalty(rules, 0) if hand & 1 else 0  # the 0-0 (its pips are 0 below)
     value = tiles.VALUE
     first = 0  # 60 tiles at a time: small ints, however large the set (double-12: 91 bits)
     while hand:

@@ -24,8 +24,8 @@ from typing import Final
 from .. import tiles
 from ..actions import Action, Play
 from ..rules import Rules
-from ..scoring import HandResult, Scores, score_round
-from .base import _DOUBLE, _HIGH, _LOW, _SUIT, _VALUE, Position, Rand
+from ..scoring import HandResult, Scores, score_round, tile_penalty
+from .base import _DOUBLE, _HIGH, _LOW, _SUIT, Position, Rand
 
 Chances = list[float] | None
 """A chance for each seat (``ready``, ``block``), or None: no seat plays so."""
@@ -141,22 +141,17 @@ class RoundsPosition(Position):
         return cls.random_round(rules, rng, 1, scores)
 
 
-_WEIGHT: Final = [v * 2 + d for v, d in zip(_VALUE, _DOUBLE)]
-"""The greedy policy's order of the tiles: the heaviest first, a double first on a tie."""
 _WEIGHTS: dict[int, list[int]] = {}
 
 
 def tile_weights(rules: Rules) -> list[int]:
-    """The greedy policy's order of the tiles under ``rules``: the most penalty first (a
-    double first on a tie), the 0-0 as heavy as it counts (R-TR-5, R-CF-5: 50 in Mexican
-    Train and Chicken Foot), so a greedy seat sheds it as the heaviest tile it holds."""
-    blank = rules.blank_double_counts
-    got = _WEIGHTS.get(blank)
+    """The greedy policy's order of the tiles under ``rules``: the most penalty first, as the
+    scoring counts a tile left in hand (:func:`~dominoes_tui.engine.scoring.tile_penalty`: a
+    0-0 as 50 in Mexican Train and Chicken Foot), a double first on a tie."""
+    key = rules.blank_double_counts  # the one rule tile_penalty reads
+    got = _WEIGHTS.get(key)
     if got is None:
-        got = list(_WEIGHT)
-        if blank:
-            got[0] = blank * 2 + 1  # tile 0 is the 0-0
-        _WEIGHTS[blank] = got
+        got = _WEIGHTS[key] = [2 * tile_penalty(rules, t) + d for t, d in enumerate(_DOUBLE)]
     return got
 
 
