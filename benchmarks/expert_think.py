@@ -107,6 +107,7 @@ def parts(name: str, count: int = 3000) -> list[tuple[str, float]]:
     scoring of the hand and its match value (µs each, CPU time of this process)."""
     from dominoes_tui.ai.expert import DEFAULT_STYLE
     from dominoes_tui.ai.knowledge import Dealer, infer, public_voids
+    from dominoes_tui.ai.rounds import lowest_chance
     from dominoes_tui.ai.sim import match_value
     from dominoes_tui.engine import fast
 
@@ -139,6 +140,14 @@ def parts(name: str, count: int = 3000) -> list[tuple[str, float]]:
                 p.styled_playout(rng.random, style, None, voids)
         rows["playout"] += time.process_time() - c
         c = time.process_time()
+        if rules.is_rounds:  # the rounds search scores a round without its record
+            totals = [p.penalties(view.scores.written)[1] for p in ps]
+            rows["score"] += time.process_time() - c
+            c = time.process_time()
+            for after in totals:
+                lowest_chance(after, view.seat, 0.0)
+            rows["value"] += time.process_time() - c
+            continue
         done = [p.finish(view.scores)[0] for p in ps]
         rows["score"] += time.process_time() - c
         c = time.process_time()

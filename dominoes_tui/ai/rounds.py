@@ -658,7 +658,7 @@ def expert_values(
     sigma = round_spread(rules)
     left = max(0, view.rounds - view.hand_no)
     future = sigma * math.sqrt(left)
-    scores = view.scores
+    written = view.scores.written
     totals = [0.0] * len(acts)
     wins = [0.0] * len(acts)
     start = time.thread_time()  # CPU time: a busy machine does not cut the search
@@ -723,12 +723,10 @@ def expert_values(
                     hands0[me] = child.hands[me]
                     p = child.copy(hands0, bone0)
                 p.seat_playout(rand, greedies, None, readies, blocks)
-                res, _ = p.finish(scores)
-                after = res.after.written
+                pts, after = p.penalties(written)
                 win = cache.get(after)
                 if win is None:
                     win = cache[after] = lowest_chance(after, me, future)
-                pts = res.counted
                 field = (sum(pts) - pts[me]) / others
                 wins[j] += win
                 totals[j] += win + points * (field - pts[me]) / sigma

@@ -384,6 +384,17 @@ def describe_hand(rules: Rules, result: HandResult, names: Sequence[str]) -> lis
 
 
 # ------------------------------------------------ Mexican Train and Chicken Foot (§8)
+def round_penalties(
+    rules: Rules, hands: Sequence[int], written: Sequence[int]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A round's penalties (R-TR-5, R-CF-5): what each seat writes, the pips left in its hand
+    (0 for the one who went out; a 0-0 counts ``blank_double_counts``), and each seat's total
+    after it, from the totals ``written`` before: ``(counted, written after)``. The whole of
+    :func:`score_round`'s arithmetic, without its record (a search scores many rounds)."""
+    counted = tuple(counted_pips(rules, h) for h in hands)
+    return counted, tuple(w + c for w, c in zip(written, counted))
+
+
 def score_round(
     rules: Rules, domino_seat: int | None, hands: Sequence[int], before: Scores
 ) -> HandResult:
@@ -395,7 +406,7 @@ def score_round(
     ``winner`` is who went out, or in a blocked round the lightest hand (None if
     two or more are level).
     """
-    counted = tuple(counted_pips(rules, h) for h in hands)
+    counted, written = round_penalties(rules, hands, before.written)
     winner: int | None
     if domino_seat is not None:
         kind, winner = "domino", domino_seat
@@ -403,7 +414,6 @@ def score_round(
         kind = "blocked"
         low = min(counted)
         winner = counted.index(low) if counted.count(low) == 1 else None
-    written = tuple(w + c for w, c in zip(before.written, counted))
     return HandResult(
         kind=kind,
         winner=winner,

@@ -191,6 +191,8 @@ def test_the_layouts_position_from_a_view_agrees_with_game_action_by_action(name
             assert g.phase != "play" and g.hands == p.hands
             res, gained = p.finish(view.scores)
             assert res == g.result and gained == list(res.points)
+            # the search's scoring without the record: the same penalties and totals
+            assert p.penalties(view.scores.written) == (res.counted, res.after.written)
             checked += 1
     assert checked > 100
     assert {"Play", "Draw", "Pass"} <= seen

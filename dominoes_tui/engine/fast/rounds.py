@@ -24,7 +24,7 @@ from typing import Final
 from .. import tiles
 from ..actions import Action, Play
 from ..rules import Rules
-from ..scoring import HandResult, Scores, score_round, tile_penalty
+from ..scoring import HandResult, Scores, round_penalties, score_round, tile_penalty
 from .base import _DOUBLE, _HIGH, _LOW, _SUIT, Position, Rand
 
 Chances = list[float] | None
@@ -113,6 +113,12 @@ class RoundsPosition(Position):
         """Score the finished round (R-TR-5, R-CF-5): every seat's penalty, as ``score_round``."""
         res = score_round(self.rules, self.domino, self.hands, before)
         return res, list(res.points)
+
+    def penalties(self, written: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The finished round's penalties and the totals after it, from the totals ``written``
+        before: ``(counted, written after)``, as :meth:`finish` scores them without the
+        record (:func:`~dominoes_tui.engine.scoring.round_penalties`)."""
+        return round_penalties(self.rules, self.hands, written)
 
     @classmethod
     @abstractmethod
