@@ -307,14 +307,14 @@ class ExpertPlayer:
 
         def value(p: fast.Position) -> tuple[float, float]:
             """(the match value plus a little for points, the side's net points) of a finished hand."""
-            res, gained = p.finish(scores)
+            after, winner_side, gained = p.outcome(scores)
             net = 2 * gained[side] - sum(gained)
             if penalty:
                 net = -net
-            key = (res.after, res.winner_side)
+            key = (after, winner_side)
             chance = chances.get(key)
             if chance is None:
-                chance = chances[key] = match_value(rules, res.after, side, res.winner_side)
+                chance = chances[key] = match_value(rules, after, side, winner_side)
             return chance + POINT_EPS * net, net
 
         beta = default_model(rules) if self.model is None else self.model

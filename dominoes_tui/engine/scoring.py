@@ -127,28 +127,35 @@ def _move_tiles(move: int | Sequence[int] | None) -> tuple[int, ...]:
     return tuple(move)
 
 
-def score_hand(
+_Tally = tuple[
+    str,
+    int | None,
+    int | None,
+    tuple[int, ...],
+    list[int],
+    list[int],
+    int,
+    list[int],
+    list[int],
+    int,
+    int,
+    int,
+    Scores,
+]
+
+
+def _tally(
     rules: Rules,
     domino_seat: int | None,
     hands: Sequence[int],
     first_tile: int | Sequence[int] | None,
     last_tile: int | Sequence[int] | None,
     before: Scores,
-    fives: Sequence[int] = (),
-) -> HandResult:
-    """Score a hand that ended by ``domino_seat`` going out, or blocked if None.
-
-    ``first_tile`` and ``last_tile`` are the tiles of the hand's first and last
-    moves: one tile, or both doubles of a two-doubles move (R-B-2).
-    ``fives``: points each side already scored during the hand (All Fives),
-    included in ``before``; recorded in the result for the breakdown.
-    """
+) -> _Tally:
+    """The arithmetic of :func:`score_hand` (its docstring): (kind, winner, winner side,
+    counted, side pips, bonus tiles, bonus, pips part, points, hanging in, hanging added,
+    full fish, scores after)."""
     counted = tuple([counted_pips(rules, h) for h in hands])
-    lone = tuple(
-        s
-        for s, h in enumerate(hands)
-        if h and h & (h - 1) == 0 and counted[s] != tiles.VALUE[h.bit_length() - 1]
-    )
     sides = rules.sides
     side_pips = [0] * sides
     for seat, c in enumerate(counted):
@@ -205,7 +212,60 @@ def score_hand(
         points[wside] = pips_part[wside] + bonus + hanging
         written[wside] += points[wside]
         hanging_in, hanging = hanging, 0
+    after = Scores(tuple(written), tuple(held), hanging)
+    return (
+        kind,
+        winner,
+        wside,
+        counted,
+        side_pips,
+        bonus_list,
+        bonus,
+        pips_part,
+        points,
+        hanging_in,
+        hanging_added,
+        fish,
+        after,
+    )
 
+
+def score_hand(
+    rules: Rules,
+    domino_seat: int | None,
+    hands: Sequence[int],
+    first_tile: int | Sequence[int] | None,
+    last_tile: int | Sequence[int] | None,
+    before: Scores,
+    fives: Sequence[int] = (),
+) -> HandResult:
+    """Score a hand that ended by ``domino_seat`` going out, or blocked if None.
+
+    ``first_tile`` and ``last_tile`` are the tiles of the hand's first and last
+    moves: one tile, or both doubles of a two-doubles move (R-B-2).
+    ``fives``: points each side already scored during the hand (All Fives),
+    included in ``before``; recorded in the result for the breakdown.
+    """
+    (
+        kind,
+        winner,
+        wside,
+        counted,
+        side_pips,
+        bonus_list,
+        bonus,
+        pips_part,
+        points,
+        hanging_in,
+        hanging_added,
+        fish,
+        after,
+    ) = _tally(rules, domino_seat, hands, first_tile, last_tile, before)
+    lone = tuple(
+        s
+        for s, h in enumerate(hands)
+        if h and h & (h - 1) == 0 and counted[s] != tiles.VALUE[h.bit_length() - 1]
+    )
     return HandResult(
         kind=kind,
         winner=winner,
@@ -221,10 +281,24 @@ def score_hand(
         full_fish=fish,
         lone=lone,
         hands=tuple(hands),
-        fives=tuple(fives) if fives else (0,) * sides,
+        fives=tuple(fives) if fives else (0,) * rules.sides,
         before=before,
-        after=Scores(tuple(written), tuple(held), hanging),
+        after=after,
     )
+
+
+def hand_outcome(
+    rules: Rules,
+    domino_seat: int | None,
+    hands: Sequence[int],
+    first_tile: int | Sequence[int] | None,
+    last_tile: int | Sequence[int] | None,
+    before: Scores,
+) -> tuple[Scores, int | None, list[int]]:
+    """What :func:`score_hand` scores, without its record (a search scores many hands): the
+    scores after the hand, the winning side (None if level) and each side's points."""
+    t = _tally(rules, domino_seat, hands, first_tile, last_tile, before)
+    return t[12], t[2], t[8]
 
 
 def _write_penalties(rules: Rules, points: list[int], written: list[int], held: list[int]) -> None:

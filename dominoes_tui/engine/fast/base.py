@@ -13,7 +13,7 @@ from .. import tiles
 from ..actions import Action, Draw, Pass, Play, PlayDoubles
 from ..opener import double_order, find_opener, redeal_needed
 from ..rules import Rules
-from ..scoring import HandResult, Scores, score_hand
+from ..scoring import HandResult, Scores, hand_outcome, score_hand
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..view import SeatView
@@ -356,6 +356,19 @@ class Position(metaclass=ABCMeta):
             before,
         )
         return res, list(res.points)
+
+    def outcome(self, before: Scores) -> tuple[Scores, int | None, list[int]]:
+        """What :meth:`finish` scores, without the hand's record (a search scores many): the
+        scores after the hand, the winning side (None if level) and the points each side
+        gained from the position on."""
+        return hand_outcome(
+            self.rules,
+            self.domino,
+            self.hands,
+            self.first,
+            self.last if self.last >= 0 else None,
+            before,
+        )
 
     @classmethod
     def random_hand(cls, rules: Rules, rng: random.Random, scores: Scores) -> HandResult:

@@ -114,6 +114,12 @@ class RoundsPosition(Position):
         res = score_round(self.rules, self.domino, self.hands, before)
         return res, list(res.points)
 
+    def outcome(self, before: Scores) -> tuple[Scores, int | None, list[int]]:
+        """:meth:`finish`'s scores after the round, winner and penalties (a round has its own
+        scoring, ``score_round``)."""
+        res, gained = self.finish(before)
+        return res.after, res.winner_side, gained
+
     def penalties(self, written: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """The finished round's penalties and the totals after it, from the totals ``written``
         before: ``(counted, written after)``, as :meth:`finish` scores them without the

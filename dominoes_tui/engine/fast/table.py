@@ -13,7 +13,7 @@ from ..fits import FITS as _FITS
 from ..fits import TOUCHES as _TOUCHES
 from ..fits import ends_count, fives_after, fives_points, wild_tiles
 from ..rules import Rules
-from ..scoring import HandResult, Scores, score_hand
+from ..scoring import HandResult, Scores, hand_outcome, score_hand
 from .base import _DOUBLE, _HIGH, _LOW, _VALUE, Position, Rand, Style, heaviest, styled_lead
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -489,17 +489,34 @@ class TablePosition(Position):
     def fives(self) -> list[int]:
         return list(self.table.fives)
 
-    def finish(self, before: Scores) -> tuple[HandResult, list[int]]:
-        fives = self.table.fives
-        gained = [f - f0 for f, f0 in zip(fives, self.fives0)]
+    def _fives_gained(self, before: Scores) -> tuple[list[int], Scores]:
+        """The points each side scored for fives from the position on, and ``before`` with
+        them written (the hand's scoring starts from there)."""
+        gained = [f - f0 for f, f0 in zip(self.table.fives, self.fives0)]
         written = tuple(w + g for w, g in zip(before.written, gained))
+        return gained, Scores(written, before.held, before.hanging)
+
+    def finish(self, before: Scores) -> tuple[HandResult, list[int]]:
+        gained, start = self._fives_gained(before)
         res = score_hand(
             self.rules,
             self.domino,
             self.hands,
             self.first,
             self.last if self.last >= 0 else None,
-            Scores(written, before.held, before.hanging),
-            fives,
+            start,
+            self.table.fives,
         )
         return res, [p + g for p, g in zip(res.points, gained)]
+
+    def outcome(self, before: Scores) -> tuple[Scores, int | None, list[int]]:
+        gained, start = self._fives_gained(before)
+        after, side, points = hand_outcome(
+            self.rules,
+            self.domino,
+            self.hands,
+            self.first,
+            self.last if self.last >= 0 else None,
+            start,
+        )
+        return after, side, [p + g for p, g in zip(points, gained)]
