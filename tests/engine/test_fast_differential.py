@@ -231,6 +231,8 @@ def test_positions_from_views_agree_with_game(rules) -> None:
             assert gained == [
                 pt + f - f0 for pt, f, f0 in zip(res.points, g.result.fives, before_fives)
             ]
+            # the search's scoring without the record: the same scores, winner and points
+            assert p.outcome(view.scores) == (res.after, res.winner_side, gained)
             checked += 1
     assert checked > 30
 
