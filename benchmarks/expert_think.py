@@ -148,11 +148,11 @@ def parts(name: str, count: int = 3000) -> list[tuple[str, float]]:
                 lowest_chance(after, view.seat, 0.0)
             rows["value"] += time.process_time() - c
             continue
-        done = [p.finish(view.scores)[0] for p in ps]
+        done = [p.outcome(view.scores) for p in ps]  # as the line search scores a hand
         rows["score"] += time.process_time() - c
         c = time.process_time()
-        for res in done:
-            match_value(rules, res.after, side, res.winner_side)
+        for after, winner_side, _ in done:
+            match_value(rules, after, side, winner_side)
         rows["value"] += time.process_time() - c
     n = count * len(views)
     return [(k, 1e6 * v / n) for k, v in rows.items()]

@@ -127,23 +127,6 @@ def _move_tiles(move: int | Sequence[int] | None) -> tuple[int, ...]:
     return tuple(move)
 
 
-_Tally = tuple[
-    str,
-    int | None,
-    int | None,
-    tuple[int, ...],
-    list[int],
-    list[int],
-    int,
-    list[int],
-    list[int],
-    int,
-    int,
-    int,
-    Scores,
-]
-
-
 def _tally(
     rules: Rules,
     domino_seat: int | None,
@@ -151,10 +134,11 @@ def _tally(
     first_tile: int | Sequence[int] | None,
     last_tile: int | Sequence[int] | None,
     before: Scores,
-) -> _Tally:
-    """The arithmetic of :func:`score_hand` (its docstring): (kind, winner, winner side,
-    counted, side pips, bonus tiles, bonus, pips part, points, hanging in, hanging added,
-    full fish, scores after)."""
+    fives: Sequence[int],
+    record: bool,
+) -> HandResult | tuple[Scores, int | None, list[int]]:
+    """Score a hand (:func:`score_hand`): its record, or with ``record`` False only the
+    scores after it, the winning side and each side's points (:func:`hand_outcome`)."""
     counted = tuple([counted_pips(rules, h) for h in hands])
     sides = rules.sides
     side_pips = [0] * sides
@@ -213,54 +197,8 @@ def _tally(
         written[wside] += points[wside]
         hanging_in, hanging = hanging, 0
     after = Scores(tuple(written), tuple(held), hanging)
-    return (
-        kind,
-        winner,
-        wside,
-        counted,
-        side_pips,
-        bonus_list,
-        bonus,
-        pips_part,
-        points,
-        hanging_in,
-        hanging_added,
-        fish,
-        after,
-    )
-
-
-def score_hand(
-    rules: Rules,
-    domino_seat: int | None,
-    hands: Sequence[int],
-    first_tile: int | Sequence[int] | None,
-    last_tile: int | Sequence[int] | None,
-    before: Scores,
-    fives: Sequence[int] = (),
-) -> HandResult:
-    """Score a hand that ended by ``domino_seat`` going out, or blocked if None.
-
-    ``first_tile`` and ``last_tile`` are the tiles of the hand's first and last
-    moves: one tile, or both doubles of a two-doubles move (R-B-2).
-    ``fives``: points each side already scored during the hand (All Fives),
-    included in ``before``; recorded in the result for the breakdown.
-    """
-    (
-        kind,
-        winner,
-        wside,
-        counted,
-        side_pips,
-        bonus_list,
-        bonus,
-        pips_part,
-        points,
-        hanging_in,
-        hanging_added,
-        fish,
-        after,
-    ) = _tally(rules, domino_seat, hands, first_tile, last_tile, before)
+    if not record:
+        return after, wside, points
     lone = tuple(
         s
         for s, h in enumerate(hands)
@@ -281,10 +219,31 @@ def score_hand(
         full_fish=fish,
         lone=lone,
         hands=tuple(hands),
-        fives=tuple(fives) if fives else (0,) * rules.sides,
+        fives=tuple(fives) if fives else (0,) * sides,
         before=before,
         after=after,
     )
+
+
+def score_hand(
+    rules: Rules,
+    domino_seat: int | None,
+    hands: Sequence[int],
+    first_tile: int | Sequence[int] | None,
+    last_tile: int | Sequence[int] | None,
+    before: Scores,
+    fives: Sequence[int] = (),
+) -> HandResult:
+    """Score a hand that ended by ``domino_seat`` going out, or blocked if None.
+
+    ``first_tile`` and ``last_tile`` are the tiles of the hand's first and last
+    moves: one tile, or both doubles of a two-doubles move (R-B-2).
+    ``fives``: points each side already scored during the hand (All Fives),
+    included in ``before``; recorded in the result for the breakdown.
+    """
+    res = _tally(rules, domino_seat, hands, first_tile, last_tile, before, fives, True)
+    assert isinstance(res, HandResult)
+    return res
 
 
 def hand_outcome(
@@ -297,8 +256,9 @@ def hand_outcome(
 ) -> tuple[Scores, int | None, list[int]]:
     """What :func:`score_hand` scores, without its record (a search scores many hands): the
     scores after the hand, the winning side (None if level) and each side's points."""
-    t = _tally(rules, domino_seat, hands, first_tile, last_tile, before)
-    return t[12], t[2], t[8]
+    res = _tally(rules, domino_seat, hands, first_tile, last_tile, before, (), False)
+    assert not isinstance(res, HandResult)
+    return res
 
 
 def _write_penalties(rules: Rules, points: list[int], written: list[int], held: list[int]) -> None:

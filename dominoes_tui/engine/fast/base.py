@@ -347,28 +347,19 @@ class Position(metaclass=ABCMeta):
         Returns the result and the points each side gained from the position on
         (the result's points plus fives scored in the rest of the hand).
         """
-        res = score_hand(
-            self.rules,
-            self.domino,
-            self.hands,
-            self.first,
-            self.last if self.last >= 0 else None,
-            before,
-        )
+        res = score_hand(self.rules, *self._hand_end(), before)
         return res, list(res.points)
 
     def outcome(self, before: Scores) -> tuple[Scores, int | None, list[int]]:
         """What :meth:`finish` scores, without the hand's record (a search scores many): the
         scores after the hand, the winning side (None if level) and the points each side
         gained from the position on."""
-        return hand_outcome(
-            self.rules,
-            self.domino,
-            self.hands,
-            self.first,
-            self.last if self.last >= 0 else None,
-            before,
-        )
+        return hand_outcome(self.rules, *self._hand_end(), before)
+
+    def _hand_end(self) -> tuple[int | None, list[int], int | None, int | None]:
+        """What the hand's scoring reads of the finished position: who went out (None:
+        blocked), the hands left, the first and the last tile played (None: none)."""
+        return self.domino, self.hands, self.first, self.last if self.last >= 0 else None
 
     @classmethod
     def random_hand(cls, rules: Rules, rng: random.Random, scores: Scores) -> HandResult:

@@ -498,25 +498,10 @@ class TablePosition(Position):
 
     def finish(self, before: Scores) -> tuple[HandResult, list[int]]:
         gained, start = self._fives_gained(before)
-        res = score_hand(
-            self.rules,
-            self.domino,
-            self.hands,
-            self.first,
-            self.last if self.last >= 0 else None,
-            start,
-            self.table.fives,
-        )
+        res = score_hand(self.rules, *self._hand_end(), start, self.table.fives)
         return res, [p + g for p, g in zip(res.points, gained)]
 
     def outcome(self, before: Scores) -> tuple[Scores, int | None, list[int]]:
         gained, start = self._fives_gained(before)
-        after, side, points = hand_outcome(
-            self.rules,
-            self.domino,
-            self.hands,
-            self.first,
-            self.last if self.last >= 0 else None,
-            start,
-        )
+        after, side, points = hand_outcome(self.rules, *self._hand_end(), start)
         return after, side, [p + g for p, g in zip(points, gained)]
