@@ -193,6 +193,7 @@ def test_the_layouts_position_from_a_view_agrees_with_game_action_by_action(name
             assert res == g.result and gained == list(res.points)
             # the search's scoring without the record: the same penalties and totals
             assert p.penalties(view.scores.written) == (res.counted, res.after.written)
+            assert p.outcome(view.scores) == (res.after, res.winner_side, gained)
             checked += 1
     assert checked > 100
     assert {"Play", "Draw", "Pass"} <= seen
