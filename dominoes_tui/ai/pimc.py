@@ -65,7 +65,7 @@ class PimcPlayer:
                 p = root.copy(hands, bone)
                 p.apply(a)
                 p.playout(rand, GREEDY)
-                _, gained = p.finish(view.scores)
+                gained = p.outcome(view.scores)[2]  # the points only, no hand record
                 totals[j] += sign * (2 * gained[side] - sum(gained))
         values = {a: totals[j] / self.deals for j, a in enumerate(legal)}
         self.last_values = values
