@@ -191,10 +191,10 @@ def test_the_layouts_position_from_a_view_agrees_with_game_action_by_action(name
             assert g.phase != "play" and g.hands == p.hands
             res, gained = p.finish(view.scores)
             assert res == g.result and gained == list(res.points)
-            # the search's scoring without the record: the same penalties and totals
-            assert p.penalties(view.scores.written) == (res.counted, res.after.written)
-            # and what a search reads of it is the readable game's result
+            # the searches' scoring without the record reads the readable game's result:
+            # the penalties and totals (the rounds search), the scores, winner and points
             want = g.result
+            assert p.penalties(view.scores.written) == (want.counted, want.after.written)
             assert p.outcome(view.scores) == (want.after, want.winner_side, list(want.points))
             checked += 1
     assert checked > 100
