@@ -20,9 +20,11 @@ count and reference playouts.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -39,6 +41,22 @@ def settings(text: str) -> dict:
         k, _, v = item.partition("=")
         out[k.strip()] = json.loads(v)
     return out
+
+
+def regrets(
+    views: list, refs: list[dict], kw: dict, seed_of: Callable[[int], int]
+) -> tuple[list[float], list[float]]:
+    """Each view's regret for a fresh ``ExpertPlayer(**kw)`` (seeded ``seed_of(i)``, no CPU cap)
+    against ``refs`` (each action's reference value, by its ``repr``), and its CPU seconds."""
+    losses, times = [], []
+    for i, v in enumerate(views):
+        p = ExpertPlayer(seed=seed_of(i), time_cap=None, **kw)
+        c0 = time.process_time()
+        a = p.choose(v)
+        times.append(time.process_time() - c0)
+        r = refs[i]
+        losses.append(max(r.values()) - r[repr(a)])
+    return losses, times
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -69,15 +87,9 @@ def main(argv: list[str] | None = None) -> int:
                 refs.append({repr(a): x for a, x in p.last_values.items()})
             ref_file.write_text(json.dumps(refs))
         for s in args.setting or [""]:
-            kw = settings(s)
-            losses, times = [], []
-            for i, v in enumerate(views):
-                p = ExpertPlayer(seed=expert_think.hash_seed(house, i), time_cap=None, **kw)
-                c0 = time.process_time()
-                a = p.choose(v)
-                times.append(time.process_time() - c0)
-                r = refs[i]
-                losses.append(max(r.values()) - r[repr(a)])
+            losses, times = regrets(
+                views, refs, settings(s), functools.partial(expert_think.hash_seed, house)
+            )
             n = len(views)
             mean = sum(losses) / n
             sd = (sum((x - mean) ** 2 for x in losses) / (n - 1)) ** 0.5

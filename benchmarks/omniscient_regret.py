@@ -24,25 +24,21 @@ import argparse
 import itertools
 import json
 import random
+import statistics
 import sys
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from expert_regret import regrets, settings  # noqa: E402
 
 from dominoes_tui.ai import make_player  # noqa: E402
 from dominoes_tui.ai.expert import ExpertPlayer  # noqa: E402
 from dominoes_tui.ai.rounds import lowest_chance  # noqa: E402
 from dominoes_tui.arena import match_seed  # noqa: E402
 from dominoes_tui.engine import Play, fast, load_variant, new_game, seat_view  # noqa: E402
-
-
-def settings(text: str) -> dict:
-    out: dict = {}
-    for item in filter(None, text.split(",")):
-        k, _, v = item.partition("=")
-        out[k.strip()] = json.loads(v)
-    return out
 
 
 def positions(variant: str, rounds: int, seed: int) -> list[tuple]:
@@ -102,6 +98,11 @@ def oracle(view, hands: list[int], bone: list[int], playouts: int, seed: int) ->
     return {repr(a): by_key[fast.outcome_key(root, a)] for a in view.legal}
 
 
+def _interval(xs: list[float]) -> tuple[float, float]:
+    """The mean of ``xs`` and 1.96 standard errors."""
+    return statistics.fmean(xs), 1.96 * statistics.stdev(xs) / len(xs) ** 0.5
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--variant", default="chicken-foot")
@@ -127,26 +128,14 @@ def main(argv: list[str] | None = None) -> int:
     base: list[float] | None = None
     results = {}
     for s in args.setting or [""]:
-        kw = settings(s)
-        losses, times = [], []
-        for i, (v, _, _) in enumerate(pos):
-            p = ExpertPlayer(seed=5_000_000 + i, time_cap=None, **kw)
-            c0 = time.process_time()
-            a = p.choose(v)
-            times.append(time.process_time() - c0)
-            r = refs[i]
-            losses.append(max(r.values()) - r[repr(a)])
+        losses, times = regrets([v for v, _, _ in pos], refs, settings(s), lambda i: 5_000_000 + i)
         n = len(losses)
-        mean = sum(losses) / n
-        sd = (sum((x - mean) ** 2 for x in losses) / (n - 1)) ** 0.5
-        line = f"{s or 'default':<40} regret {mean:.5f} ± {1.96 * sd / n**0.5:.5f}"
+        line = "{:<40} regret {:.5f} ± {:.5f}".format(s or "default", *_interval(losses))
         if base is None:
             base = losses
         else:
             d = [x - y for x, y in zip(losses, base)]
-            md = sum(d) / n
-            sdd = (sum((x - md) ** 2 for x in d) / (n - 1)) ** 0.5
-            line += f"  vs first {md:+.5f} ± {1.96 * sdd / n**0.5:.5f}"
+            line += "  vs first {:+.5f} ± {:.5f}".format(*_interval(d))
         times.sort()
         line += f"  CPU p50/p95 {1000 * times[n // 2]:.0f}/{1000 * times[int(0.95 * n)]:.0f} ms"
         print(line, flush=True)
