@@ -38,12 +38,22 @@ from dominoes_tui.ai import make_player  # noqa: E402
 from dominoes_tui.ai.expert import ExpertPlayer  # noqa: E402
 from dominoes_tui.ai.rounds import lowest_chance  # noqa: E402
 from dominoes_tui.arena import match_seed  # noqa: E402
-from dominoes_tui.engine import Play, fast, load_variant, new_game, seat_view  # noqa: E402
+from dominoes_tui.engine import (  # noqa: E402
+    Play,
+    SeatView,
+    fast,
+    load_variant,
+    new_game,
+    seat_view,
+)
 
 
 def positions(variant: str, rounds: int, seed: int) -> list[tuple]:
     """Expert's decisions with two or more distinct moves: (view, true hands, boneyard)."""
-    rules = load_variant(variant).replace(players=4, rounds=1)
+    rules = load_variant(variant)
+    if not rules.is_rounds:
+        raise SystemExit(f"{variant!r} is not a game of rounds: Mexican Train or Chicken Foot")
+    rules = rules.replace(players=4, rounds=1)
     out = []
     for deal in range(rounds):
         a_seat = deal % 2
@@ -65,7 +75,7 @@ def positions(variant: str, rounds: int, seed: int) -> list[tuple]:
     return out
 
 
-def oracle(view, hands: list[int], bone: list[int], playouts: int, seed: int) -> dict:
+def oracle(view: SeatView, hands: list[int], bone: list[int], playouts: int, seed: int) -> dict:
     """Each distinct move's chance to finish lowest, played out on the true hands."""
     root = fast.position(view)
     me = view.seat
