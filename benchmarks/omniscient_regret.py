@@ -84,11 +84,13 @@ def oracle(view: SeatView, hands: list[int], bone: list[int], playouts: int, see
     for a in view.legal:
         keys.setdefault(fast.outcome_key(root, a), a)
     children = []
+    deals = []  # each move's true hands, this seat's as the move leaves it
     for a in keys.values():
         child = root.copy()
         if isinstance(a, Play):
             child.apply(a)
         children.append(child)
+        deals.append([child.hands[me] if s == me else h for s, h in enumerate(hands)])
     greedies = [1.0] * view.rules.players
     greedies[me] = 0.75
     wins = [0.0] * len(children)
@@ -98,9 +100,7 @@ def oracle(view: SeatView, hands: list[int], bone: list[int], playouts: int, see
         rng.shuffle(b)
         draws = [rng.random() for _ in range(256)]
         for j, child in enumerate(children):
-            h = list(hands)
-            h[me] = child.hands[me]
-            p = child.copy(h, b)
+            p = child.copy(deals[j], b)  # the copy takes its own lists
             p.seat_playout(itertools.cycle(draws).__next__, greedies)
             _, after = p.penalties(written)
             wins[j] += lowest_chance(after, me, 0.0)
