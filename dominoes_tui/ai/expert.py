@@ -152,6 +152,7 @@ class ExpertPlayer:
         ready: float | None = None,
         others_block: float | None = None,
         block: float = rounds.BLOCK,
+        read: int | None = None,
     ) -> None:
         self.rng = random.Random(seed)
         self.name = name
@@ -212,6 +213,9 @@ class ExpertPlayer:
         """Mexican Train and Chicken Foot: the chance this seat's own playout lays the heaviest
         tile that leaves the next seat none to play, in place of ``greedy`` (where its
         ``ready`` is 0; ``rounds.BLOCK``)."""
+        self.read = read
+        """Chicken Foot: how the others' plays are read (``rounds.READ``; None: the house's,
+        ``rounds.default_read``)."""
         self.last_solved = 0
         self.last_values: dict[Action, float] = {}
         """Mean value of each action at the last decision (for hints and tests)."""
@@ -260,6 +264,7 @@ class ExpertPlayer:
                 self.ready,
                 self.others_block,
                 self.block,
+                self.read,
             )
             self.last_values = found.values
             self.last_chances = found.chances

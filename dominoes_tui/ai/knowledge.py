@@ -91,6 +91,30 @@ class Knowledge:
             m |= self.unseen & ~f
         return m
 
+    def dealable(self) -> bool:
+        """Can every hidden slot take a tile of its own that it does not forbid (a matching of
+        slots to unseen tiles)? A reading that leaves no deal possible has read wrong."""
+        slots = [f for fs in self.slots for f in fs]
+        owner: dict[int, int] = {}
+        unseen = self.unseen
+
+        def place(i: int, tried: set[int]) -> bool:
+            m = unseen & ~slots[i]
+            while m:
+                b = m & -m
+                m ^= b
+                t = b.bit_length() - 1
+                if t in tried:
+                    continue
+                tried.add(t)
+                j = owner.get(t)
+                if j is None or place(j, tried):
+                    owner[t] = i
+                    return True
+            return False
+
+        return all(place(i, set()) for i in range(len(slots)))
+
 
 def infer(view: SeatView) -> Knowledge:
     """Read ``view.events`` into slots with forbidden tiles for every other seat."""

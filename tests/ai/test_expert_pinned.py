@@ -10,7 +10,8 @@ playout laying a tile that leaves one to play, ``rounds.READY``, and Chicken Foo
 blocking the next seat, ``rounds.OTHERS_BLOCK``, in the eleventh; Mexican Train's others
 laying their heaviest tile, ``rounds.OTHERS_GREEDY``, in the twelfth; Mexican Train's and
 Chicken Foot's playouts shedding the 0-0, which counts 50, as their heaviest tile, in the
-thirteenth).
+thirteenth; Chicken Foot's others read as heaviest-first where they play so, ``rounds.READ``,
+in the seventeenth).
 
 A deliberate change of Expert's play (a new policy, another budget) changes them: then
 re-make them (``_decide`` below, printed) and say so in the commit.
@@ -207,33 +208,33 @@ PINNED: dict[str, list] = {
         },
     ],
     "chicken-foot/0": [
-        "Play(tile=50, end=1, touch=None)",
+        "Play(tile=52, end=1, touch=None)",
         {
-            "Play(tile=45, end=1, touch=None)": 0.276700443,
-            "Play(tile=50, end=1, touch=None)": 0.292099557,
-            "Play(tile=52, end=1, touch=None)": 0.279021706,
-            "Play(tile=53, end=1, touch=None)": 0.263963089,
+            "Play(tile=45, end=1, touch=None)": 0.272792428,
+            "Play(tile=50, end=1, touch=None)": 0.266954316,
+            "Play(tile=52, end=1, touch=None)": 0.289975908,
+            "Play(tile=53, end=1, touch=None)": 0.251107709,
         },
     ],
     "chicken-foot/1": [
-        "Play(tile=8, end=3, touch=None)",
+        "Play(tile=8, end=2, touch=None)",
         {
-            "Play(tile=4, end=3, touch=None)": 0.350264522,
-            "Play(tile=8, end=2, touch=None)": 0.346767298,
-            "Play(tile=8, end=3, touch=None)": 0.356812397,
-            "Play(tile=9, end=2, touch=None)": 0.333972282,
-            "Play(tile=21, end=0, touch=None)": 0.2930428,
-            "Play(tile=36, end=1, touch=None)": 0.311615867,
-            "Play(tile=37, end=1, touch=None)": 0.351917872,
-            "Play(tile=44, end=1, touch=None)": 0.323259174,
+            "Play(tile=4, end=3, touch=None)": 0.325838281,
+            "Play(tile=8, end=2, touch=None)": 0.354175924,
+            "Play(tile=8, end=3, touch=None)": 0.320692981,
+            "Play(tile=9, end=2, touch=None)": 0.2897455,
+            "Play(tile=21, end=0, touch=None)": 0.296716678,
+            "Play(tile=36, end=1, touch=None)": 0.302813499,
+            "Play(tile=37, end=1, touch=None)": 0.339702383,
+            "Play(tile=44, end=1, touch=None)": 0.29245403,
         },
     ],
     "chicken-foot/2": [
-        "Play(tile=52, end=7, touch=None)",
+        "Play(tile=33, end=7, touch=None)",
         {
-            "Play(tile=33, end=7, touch=None)": 0.289641901,
-            "Play(tile=34, end=7, touch=None)": 0.247144957,
-            "Play(tile=52, end=7, touch=None)": 0.293847625,
+            "Play(tile=33, end=7, touch=None)": 0.279323468,
+            "Play(tile=34, end=7, touch=None)": 0.239127719,
+            "Play(tile=52, end=7, touch=None)": 0.268926029,
         },
     ],
 }

@@ -59,7 +59,7 @@ from .base import (
 )
 from .foot import FootPosition, foot_deal, foot_playout, foot_position
 from .line import LinePosition, plain_line, playout, styled_line_playout
-from .rounds import RoundsPosition
+from .rounds import RoundsPosition, tile_weights
 from .table import (
     Table,
     TablePosition,
@@ -160,6 +160,7 @@ __all__ = [
     "supports",
     "table_of",
     "table_playout",
+    "tile_weights",
     "touches",
     "trailing_passes",
     "trains_deal",
