@@ -571,7 +571,7 @@ READ = 2
 where they played; 2 those seats also lay their heaviest in its playouts (no blocking; the
 rest block, :data:`OTHERS_BLOCK`). At 2, over 2,800 rounds against three Mediums Expert
 finished lowest in 50.4 % where the default before made 49.4 % (+0.9 ± 2.1 points match by
-match, not proven; kept by a rule set before the rounds were played), with about a third
+match, not proven; kept by a rule set before the rounds were played), with about a quarter
 less CPU a decision (those seats' heaviest pick is cheaper than the blocking one); 1 alone
 +0.3 ± 1.9 (``benchmarks/RESULTS.md``, "Seventeenth sitting"). Mexican Train: 0 (not
 measured)."""

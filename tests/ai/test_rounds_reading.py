@@ -58,7 +58,7 @@ def test_a_seat_whose_later_play_shows_a_heavier_fitting_tile_is_not_read():
     assert not _forbids_all(know, 1, "8-4")
 
 
-def test_a_reading_that_leaves_no_deal_is_dropped():
+def test_dealable_says_when_the_slots_leave_no_deal():
     know = Knowledge(
         0, unseen=tiles.BIT[T("1-0")] | tiles.BIT[T("2-0")], slots=[[], [0, 0]], boneyard_count=0
     )
