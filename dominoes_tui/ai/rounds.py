@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING
 
 from ..engine import Action, Draw, FootBoard, Pass, Play, SeatView, Stop, TrainsBoard, fast, tiles
 from ..engine.scoring import counted_pips
-from .knowledge import Knowledge, fit_of
+from .knowledge import Knowledge, ends_mask, fit_of
 from .knowledge import infer as infer_line
 from .model import Deals
 
@@ -118,9 +118,7 @@ def read_heaviest(view: SeatView, know: Knowledge) -> list[int]:
     for i, e in enumerate(view.events):
         s = e.seat
         if s != me and e.kind == "play" and e.tile is not None and e.ends and last[s] != "draw":
-            fits = 0
-            for n in e.ends:
-                fits |= fit[n]
+            fits = ends_mask(e.ends, fit)
             w = weight[e.tile]
             heavier = memo.get((fits, w))
             if heavier is None:
