@@ -8,7 +8,9 @@ deal or at a draw. A seat that drew under ``until_playable`` or passed had no
 tile showing the open ends at that moment, so every slot it held then (not the
 ones it draws later) gets those suits forbidden. Under ``until_playable`` the
 tile played right after a draw is the tile just drawn (nothing older fitted).
-A draw under ``any_time`` may have been by choice and says nothing.
+A draw under ``any_time`` may have been by choice and says nothing. A reading of how
+a seat chooses its plays (``infer``'s ``forbid``) forbids tiles the same way, to the slots it
+held at each play.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..engine import SeatView, tiles
+from ..engine import Event, SeatView, tiles
 from ..engine.fits import fit_masks
 from ..engine.opener import double_order
 
@@ -55,6 +57,9 @@ class Knowledge:
     spent: list[list[tuple[int, int, int]]] = field(default_factory=list)
     """Per seat: ``(born, event index, tile)`` of each tile it has played this hand (the
     slot it most likely came from, as ``slots`` reads the plays)."""
+    unexplained: set[int] = field(default_factory=set)
+    """Seats that played a tile none of their slots could be (a reading that does not hold
+    for them, or a set-up position)."""
 
     def held_before(self, seat: int, i: int, slot_tiles: list[int]) -> int:
         """The tiles ``seat`` held when it made event ``i``, in one deal of its hidden slots
@@ -116,8 +121,12 @@ class Knowledge:
         return all(place(i, set()) for i in range(len(slots)))
 
 
-def infer(view: SeatView) -> Knowledge:
-    """Read ``view.events`` into slots with forbidden tiles for every other seat."""
+def infer(view: SeatView, forbid: Callable[[Event], int] | None = None) -> Knowledge:
+    """Read ``view.events`` into slots with forbidden tiles for every other seat.
+
+    ``forbid``, if given, reads a seat's choice: for each play of another seat (a single
+    tile, not the one it had just drawn), the tiles that play says it did not hold then;
+    every slot it held at that play forbids them."""
     r = view.rules
     players = r.players
     me = view.seat
@@ -138,6 +147,7 @@ def infer(view: SeatView) -> Knowledge:
     slots: list[list[int]] = []
     born: list[list[int]] = []
     spent: list[list[tuple[int, int, int]]] = [[] for _ in range(players)]
+    unexplained: set[int] = set()
     for s in range(players):
         if s == me:
             slots.append([])
@@ -168,6 +178,11 @@ def infer(view: SeatView) -> Knowledge:
                     mine[i] |= m
         elif e.kind in ("play", "doubles"):
             played = [e.tile] if e.kind == "play" else [e.tile, e.second]
+            if forbid is not None and e.kind == "play" and e.tile is not None and e.ends:
+                if last_kind[s] != "draw":
+                    m = forbid(e)
+                    for i in range(len(mine)):
+                        mine[i] |= m
             for t in played:
                 if t is None or not mine:
                     continue
@@ -175,6 +190,8 @@ def infer(view: SeatView) -> Knowledge:
                     mine.pop()  # the tile just drawn: nothing older fitted
                     spent[s].append((born[s].pop(), ei, t))
                     continue
+                if all(f & _BIT[t] for f in mine):
+                    unexplained.add(s)
                 k = _remove_slot(mine, t)
                 spent[s].append((born[s].pop(k), ei, t))
         last_kind[s] = e.kind
@@ -190,7 +207,7 @@ def infer(view: SeatView) -> Knowledge:
         while len(mine) < want:
             mine.append(0)
             born[s].append(-1)
-    return Knowledge(me, unseen, slots, view.boneyard_count, born, spent)
+    return Knowledge(me, unseen, slots, view.boneyard_count, born, spent, unexplained)
 
 
 def _remove_slot(mine: list[int], t: int) -> int:

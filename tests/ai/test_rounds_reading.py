@@ -9,7 +9,16 @@ import pytest
 from dominoes_tui import arena
 from dominoes_tui.ai import ExpertPlayer, make_player, rounds
 from dominoes_tui.ai.knowledge import Knowledge
-from dominoes_tui.engine import ChickenFootGame, Play, load_variant, new_game, seat_view, tiles
+from dominoes_tui.engine import (
+    ChickenFootGame,
+    Draw,
+    Pass,
+    Play,
+    load_variant,
+    new_game,
+    seat_view,
+    tiles,
+)
 
 T = tiles.parse
 
@@ -56,6 +65,34 @@ def test_a_seat_whose_later_play_shows_a_heavier_fitting_tile_is_not_read():
     read = rounds.read_heaviest(view, know)
     assert 1 not in read and 2 in read
     assert not _forbids_all(know, 1, "8-4")
+
+
+def test_a_heavier_tile_drawn_after_the_play_does_not_unread_the_seat():
+    """Seat 1 lays the 1-0, later draws the 3-4 (nothing fits then, R-CF-3) and lays it once a 4
+    is open: the 3-4 was not in hand at the 1-0, so seat 1 still reads as heaviest-first, and
+    the slots it held then forbid what fitted and counted more."""
+    rules = load_variant("chicken-foot").replace(players=3, rounds=1)
+    g = ChickenFootGame.from_position(
+        rules,
+        [["4-8", "8-1", "6-6"], ["1-0", "7-7", "5-5"], ["3-6", "2-4", "7-6"]],
+        boneyard=["3-4", "5-0", "6-1", "7-1"],
+        arms=[["9-1"], ["9-2"], ["9-3"], ["9-4"]],
+        turn=1,
+    )
+    g.apply(Play(T("1-0"), 0))
+    g.apply(Play(T("3-6"), 2))
+    g.apply(Play(T("4-8"), 3))  # open: 0, 2, 6, 8
+    g.apply(Draw())  # seat 1 draws the 3-4, which fits none of them
+    g.apply(Pass())
+    g.apply(Play(T("2-4"), 1))
+    g.apply(Play(T("8-1"), 3))
+    g.apply(Play(T("3-4"), 1))  # heavier than the 1-0, and it would have fitted the 3 or 4
+    view = seat_view(g, 0)
+    know = rounds.infer(view)
+    assert not _forbids_all(know, 1, "5-4")
+    assert 1 in rounds.read_heaviest(view, know)
+    assert _forbids_all(know, 1, "5-4")  # fitted the 4 at the 1-0 and counts more
+    assert not _forbids_all(know, 1, "7-5")  # fitted nothing open at its plays and draw
 
 
 def test_dealable_says_when_the_slots_leave_no_deal():
