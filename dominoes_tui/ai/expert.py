@@ -132,7 +132,7 @@ class ExpertPlayer:
         name: str = "CPU (Expert)",
         playouts: int = DEFAULT_PLAYOUTS,
         time_cap: float | None = DEFAULT_TIME_CAP,
-        greedy: float = 0.75,
+        greedy: float | None = None,
         endgame: int = ENDGAME_TILES,
         solve_deals: int = 40,
         node_budget: int = NODE_BUDGET,
@@ -162,7 +162,8 @@ class ExpertPlayer:
         """CPU seconds of the searching thread (``time.thread_time``) after which the search
         stops between deals: a safety net, never reached at the default budget."""
         self.greedy = greedy
-        """The default playout's greediness, when ``style`` is None."""
+        """The default playout's greediness, when ``style`` is None (None: 0.75); in Mexican
+        Train and Chicken Foot its own seat's (None: the house's, ``rounds.default_greedy``)."""
         self.endgame = endgame
         """Solve each deal exactly once this many tiles or fewer are in the hands (0: never)."""
         self.solve_deals = solve_deals
@@ -293,7 +294,7 @@ class ExpertPlayer:
         me = view.seat
         side = rules.side_of(me)
         penalty = rules.scoring == "penalty"
-        greedy = self.greedy
+        greedy = 0.75 if self.greedy is None else self.greedy
         style: fast.Style | list[fast.Style] | None = self.style
         if self.style is not None and self.others_style is not None:
             style = [

@@ -136,3 +136,14 @@ def test_expert_reads_the_others_in_chicken_foot_and_not_in_mexican_train():
     }
     assert values[None] == values[2]  # the house's default
     assert values[0] != values[1] != values[2]  # the deals read, then the playouts too
+
+
+def test_expert_lays_its_own_heaviest_nine_times_in_ten_in_chicken_foot_playouts():
+    assert rounds.default_greedy(load_variant("chicken-foot")) == rounds.GREEDY == 0.9
+    assert rounds.default_greedy(load_variant("mexican-train")) == 0.75
+    view = seat_view(_table(), 0)
+    values = {
+        greedy: ExpertPlayer(1, playouts=60, time_cap=None, greedy=greedy).evaluate(view)
+        for greedy in (0.75, 0.9, None)
+    }
+    assert values[None] == values[0.9] != values[0.75]
