@@ -539,8 +539,10 @@ GREEDY = 0.9
 """Chicken Foot: the chance Expert's own playouts lay its heaviest tile (else a random one).
 Over 2,800 rounds against three Mediums Expert finished lowest in 52.2 % where 0.75 made 51.2 %
 (+0.9 ± 1.9 points match by match, not proven; kept by a rule set before the rounds were
-played), against three Hards 30.2 % of 800 (30.8 % at 0.75), at the same CPU
-(``benchmarks/RESULTS.md``, "Eighteenth sitting"; 0.5 lost 3.9 points, "Eleventh sitting").
+played), against three Hards 30.2 % of 800 (30.8 % at 0.75), at the same CPU; on seven fresh
+sets of 400 the two read 49.55 % and 50.2 %, over all 5,600 rounds +0.2 ± 1.3 points: no gain
+beyond the noise (``benchmarks/RESULTS.md``, "Eighteenth sitting"; 0.5 lost 3.9 points,
+"Eleventh sitting"; 1.0 lost 1.6 against Mediums and 4.9 against Hards).
 Mexican Train: 0.75, where its own playouts do not take the ready pick (:data:`READY`)."""
 
 
