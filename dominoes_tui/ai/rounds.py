@@ -712,10 +712,11 @@ def expert_values(
 ) -> RoundValues:
     """Expert's value of every legal move of ``view``'s seat (see the module docstring):
     ``playouts`` split over the distinct moves, each played out with the engine's playout,
-    this seat's at ``greedy`` (None: the house's, :func:`default_greedy`); ``time_cap`` seconds stop the search between deals (None: never);
-    ``model`` > 0: the deals weighted by how the others played this round
-    (:class:`~.model.Deals`, ``pool`` drawn per deal kept); ``others_greedy``: the other
-    seats' playout at this greediness (None: the house's, :func:`default_others_greedy`);
+    this seat's at ``greedy`` (None: the house's, :func:`default_greedy`); ``time_cap``
+    seconds stop the search between deals (None: never); ``model`` > 0: the deals weighted
+    by how the others played this round (:class:`~.model.Deals`, ``pool`` drawn per deal
+    kept); ``others_greedy``: the other seats' playout at this greediness (None: the
+    house's, :func:`default_others_greedy`);
     ``crn``: on a deal, every move's playout draws the same random numbers (common random
     numbers: the others' play the same where the move leaves them alike, so moves are
     compared with less noise);
