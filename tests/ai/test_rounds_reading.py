@@ -126,14 +126,19 @@ def test_against_mediums_the_reading_never_rules_out_the_hand_really_held(deal):
     assert narrowed > 0
 
 
+def _values_by(setting: str, *choices: object) -> dict[object, dict]:
+    """Expert's values on :func:`_table`'s position from seat 0, for each choice of ``setting``."""
+    view = seat_view(_table(), 0)
+    return {
+        c: ExpertPlayer(1, playouts=60, time_cap=None, **{setting: c}).evaluate(view)
+        for c in choices
+    }
+
+
 def test_expert_reads_the_others_in_chicken_foot_and_not_in_mexican_train():
     assert rounds.default_read(load_variant("chicken-foot")) == rounds.READ == 2
     assert rounds.default_read(load_variant("mexican-train")) == 0
-    view = seat_view(_table(), 0)
-    values = {
-        read: ExpertPlayer(1, playouts=60, time_cap=None, read=read).evaluate(view)
-        for read in (0, 1, 2, None)
-    }
+    values = _values_by("read", 0, 1, 2, None)
     assert values[None] == values[2]  # the house's default
     assert values[0] != values[1] != values[2]  # the deals read, then the playouts too
 
@@ -141,9 +146,5 @@ def test_expert_reads_the_others_in_chicken_foot_and_not_in_mexican_train():
 def test_expert_lays_its_own_heaviest_nine_times_in_ten_in_chicken_foot_playouts():
     assert rounds.default_greedy(load_variant("chicken-foot")) == rounds.GREEDY == 0.9
     assert rounds.default_greedy(load_variant("mexican-train")) == 0.75
-    view = seat_view(_table(), 0)
-    values = {
-        greedy: ExpertPlayer(1, playouts=60, time_cap=None, greedy=greedy).evaluate(view)
-        for greedy in (0.75, 0.9, None)
-    }
+    values = _values_by("greedy", 0.75, 0.9, None)
     assert values[None] == values[0.9] != values[0.75]
