@@ -190,9 +190,10 @@ def infer(view: SeatView, forbid: Callable[[Event], int] | None = None) -> Knowl
                     mine.pop()  # the tile just drawn: nothing older fitted
                     spent[s].append((born[s].pop(), ei, t))
                     continue
-                if all(f & _BIT[t] for f in mine):
-                    unexplained.add(s)
                 k = _remove_slot(mine, t)
+                if k < 0:  # no slot could hold it: the loosest went
+                    unexplained.add(s)
+                    k = -1 - k
                 spent[s].append((born[s].pop(k), ei, t))
         last_kind[s] = e.kind
     for s in range(players):
@@ -213,7 +214,8 @@ def infer(view: SeatView, forbid: Callable[[Event], int] | None = None) -> Knowl
 def _remove_slot(mine: list[int], t: int) -> int:
     """Remove the slot ``t`` most likely came from: the most constrained one it fits.
 
-    Returns the index it had."""
+    Returns the index it had; if no slot could hold ``t`` (a reading that does not hold, a
+    set-up position), the loosest is removed and ``-1 - index`` returned."""
     best = -1
     best_n = -1
     bit = _BIT[t]
@@ -222,10 +224,12 @@ def _remove_slot(mine: list[int], t: int) -> int:
             n = f.bit_count()
             if n > best_n:
                 best, best_n = i, n
-    if best < 0:
-        best = min(range(len(mine)), key=lambda i: mine[i].bit_count())
-    mine.pop(best)
-    return best
+    if best >= 0:
+        mine.pop(best)
+        return best
+    loosest = min(range(len(mine)), key=lambda i: mine[i].bit_count())
+    mine.pop(loosest)
+    return -1 - loosest
 
 
 def _opening_inference(view: SeatView, slots: list[list[int]]) -> None:
