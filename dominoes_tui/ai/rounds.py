@@ -612,7 +612,9 @@ player that policy beats the greedy one in Chicken Foot (one seat of it against 
 seats finishes lowest in 28.4 % where greedy makes 25.0 %: ``benchmarks/playout_duel.py``),
 yet as Expert's own playout at 1.0 it finished lowest no more often against three Mediums
 (+0.1 ± 2.7 points over 1,600 rounds) nor against three Hards (+0.6 ± 3.7 over 800;
-``benchmarks/RESULTS.md``, "Twelfth sitting")."""
+``benchmarks/RESULTS.md``, "Twelfth sitting"); tried again once the 0-0 counted 50 and the
+others' plays were read, +0.0 ± 2.0 over 2,800 fresh rounds at a fifth more CPU ("Nineteenth
+sitting")."""
 
 
 _SPREADS: dict[tuple, float] = {}
