@@ -75,6 +75,9 @@ DEFAULT_STYLE: fast.Style | None = fast.Style(greedy=0.9, void=3.0)
 """The playout policy: the skilled one, heaviest-minded but keeping a follow, doubles
 out early, and leaving the next seat ends it has shown it lacks (measured: 69% against
 pimc where the engine's default playout at 1,200 playouts made 64%, same deals)."""
+PLAIN_GREEDY = 0.75
+"""The line games' playout greediness where ``style`` is None (the engine's plain playout);
+the rounds games' own is ``rounds.default_greedy``."""
 ENDGAME_TILES = 12
 """With two players and no more draws, each deal is solved exactly (alpha-beta,
 :mod:`.endgame`) once this many tiles or fewer are in the hands."""
@@ -162,8 +165,9 @@ class ExpertPlayer:
         """CPU seconds of the searching thread (``time.thread_time``) after which the search
         stops between deals: a safety net, never reached at the default budget."""
         self.greedy = greedy
-        """The default playout's greediness, when ``style`` is None (None: 0.75); in Mexican
-        Train and Chicken Foot its own seat's (None: the house's, ``rounds.default_greedy``)."""
+        """The default playout's greediness, when ``style`` is None (None:
+        :data:`PLAIN_GREEDY`); in Mexican Train and Chicken Foot its own seat's (None: the
+        house's, ``rounds.default_greedy``)."""
         self.endgame = endgame
         """Solve each deal exactly once this many tiles or fewer are in the hands (0: never)."""
         self.solve_deals = solve_deals
@@ -294,7 +298,7 @@ class ExpertPlayer:
         me = view.seat
         side = rules.side_of(me)
         penalty = rules.scoring == "penalty"
-        greedy = 0.75 if self.greedy is None else self.greedy
+        greedy = PLAIN_GREEDY if self.greedy is None else self.greedy
         style: fast.Style | list[fast.Style] | None = self.style
         if self.style is not None and self.others_style is not None:
             style = [

@@ -546,10 +546,15 @@ beyond the noise (``benchmarks/RESULTS.md``, "Eighteenth sitting"; 0.5 lost 3.9 
 Mexican Train: 0.75, where its own playouts do not take the ready pick (:data:`READY`)."""
 
 
+TRAINS_GREEDY = 0.75
+"""Mexican Train: Expert's own playout greediness where its ready pick (:data:`READY`) is not
+taken."""
+
+
 def default_greedy(rules: Rules) -> float:
     """Expert's own playout greediness in a game of rounds: :data:`GREEDY` in Chicken Foot,
-    0.75 in Mexican Train."""
-    return 0.75 if rules.layout == "trains" else GREEDY
+    :data:`TRAINS_GREEDY` in Mexican Train."""
+    return TRAINS_GREEDY if rules.layout == "trains" else GREEDY
 
 
 OTHERS_GREEDY = 1.0

@@ -145,6 +145,6 @@ def test_expert_reads_the_others_in_chicken_foot_and_not_in_mexican_train():
 
 def test_expert_lays_its_own_heaviest_nine_times_in_ten_in_chicken_foot_playouts():
     assert rounds.default_greedy(load_variant("chicken-foot")) == rounds.GREEDY == 0.9
-    assert rounds.default_greedy(load_variant("mexican-train")) == 0.75
+    assert rounds.default_greedy(load_variant("mexican-train")) == rounds.TRAINS_GREEDY == 0.75
     values = _values_by("greedy", 0.75, 0.9, None)
     assert values[None] == values[0.9] != values[0.75]
