@@ -91,6 +91,10 @@ class OptionalBuildExt(build_ext):
         super().build_extensions()
 
     def run(self) -> None:
+        if not self.extensions:  # mypyc could not compile: an older build's digest must go
+            for base in {Path(self.build_lib), ROOT} if self.inplace else {Path(self.build_lib)}:
+                (base / "dominoes_tui" / "compiled.json").unlink(missing_ok=True)
+            return
         try:
             super().run()
         except Exception as e:  # no compiler, no headers
