@@ -272,3 +272,28 @@ def test_a_greedy_seat_sheds_the_blank_double_first_where_it_counts_50():
             rules, list(hands), [t(4, 4)], t(9, 9), 9, [0, 2, 2, 2], [0, 1, 2, 3], [], -1, 0, 0
         )
         assert _first_play(pos, [1.0, 1.0], None) == ("play", first, 0)
+
+
+def test_a_playout_stopped_at_each_turn_of_a_seat_plays_as_one_playout():
+    """``FootPosition.play_until``: stopped at one seat's turns and let go on from each, the
+    round is played exactly as one playout with the same random numbers (each stop at that
+    seat's turn, the round not over), whatever the seats' policies."""
+    rules = VARIANTS["chicken-foot"].replace(players=4)
+    stops = 0
+    for seed in range(200):
+        pos = fast.FootPosition.deal(rules, random.Random(seed))
+        greedy = [0.9, 0.5, 1.0, 0.0]
+        block = [0.0, 0.75, 0.0, 0.75]
+        whole = pos.copy()
+        whole.seat_playout(random.Random(seed).random, greedy, None, None, block)
+        rand = random.Random(seed).random
+        seat = (pos.turn + 1 + seed % 3) % 4
+        nxt = (seat + 1) % 4
+        while pos.play_until(seat, rand, greedy, None, block):
+            assert pos.turn == seat and not pos.over
+            stops += 1
+            if not pos.play_until(nxt, rand, greedy, None, block):
+                break
+        assert pos.over
+        assert (pos.hands, pos.domino, pos.ends) == (whole.hands, whole.domino, whole.ends)
+    assert stops > 1000

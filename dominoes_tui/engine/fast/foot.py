@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING, Final, Self
 
 from .. import tiles
 from ..actions import Action, Draw, Pass, Play
@@ -184,6 +184,25 @@ class FootPosition(RoundsPosition):
     ) -> int | None:
         return foot_playout(self, rand, trace, greedy, ready, block)
 
+    def play_until(
+        self,
+        seat: int,
+        rand: Rand,
+        greedy: list[float],
+        ready: Chances = None,
+        block: Chances = None,
+    ) -> bool:
+        """:meth:`seat_playout` until ``seat`` is to move again: True if it is (the position
+        stops at its turn), False if the round ended first (the position is over)."""
+        if self.over:
+            return False
+        got = foot_playout(self, rand, None, greedy, ready, block, seat)
+        if got == STOPPED:
+            return True
+        self.domino = got
+        self.over = True
+        return False
+
     @classmethod
     def deal(
         cls, rules: Rules, rng: random.Random, round_no: int = 1, first_seat: int | None = None
@@ -212,6 +231,10 @@ def foot_position(game) -> FootPosition:
     )
 
 
+STOPPED: Final = -1
+"""What :func:`foot_playout` returns when it stops at its ``until`` seat's turn."""
+
+
 def foot_playout(
     pos: FootPosition,
     rand: Callable[[], float],
@@ -219,10 +242,12 @@ def foot_playout(
     greedy: float | list[float] = 0.0,
     ready: Chances = None,
     block: Chances = None,
+    until: int = -1,
 ) -> int | None:
     """Play a Chicken Foot round out from ``pos`` (changed in place): R-CF-1…5.
 
-    Returns the seat that played its last tile, or None if the round was blocked.
+    Returns the seat that played its last tile, or None if the round was blocked; with
+    ``until`` a seat, :data:`STOPPED` once that seat is to move (its turn not taken).
     ``greedy``: the chance a seat plays its heaviest tile (else a random one), or one a seat.
     ``ready``: where ``ready[s]`` > 0, in place of its ``greedy``, the chance seat s plays
     the heaviest tile after which it holds one that fits an open line or, after a double,
@@ -240,6 +265,9 @@ def foot_playout(
     weight = pos.weights()  # the 0-0 as heavy as it counts
     while True:
         s = turn
+        if s == until:
+            result = STOPPED
+            break
         h = hands[s]
         if pos.centre < 0:  # R-CF-1: the round double opens the round
             d = pos.double
