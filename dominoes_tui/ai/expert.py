@@ -156,6 +156,8 @@ class ExpertPlayer:
         others_block: float | None = None,
         block: float = rounds.BLOCK,
         read: int | None = None,
+        deep: int = 0,
+        deep_bone: int = 0,
     ) -> None:
         self.rng = random.Random(seed)
         self.name = name
@@ -221,6 +223,13 @@ class ExpertPlayer:
         self.read = read
         """Chicken Foot: how the others' plays are read (``rounds.READ``; None: the house's,
         ``rounds.default_read``)."""
+        self.deep = deep
+        """Chicken Foot, a setting for trials: once the boneyard holds ``deep_bone`` tiles or
+        fewer and this seat this many or fewer, its own later moves on each deal are chosen
+        best (``rounds.expert_values``' ``deep``; 0: never)."""
+        self.deep_bone = deep_bone
+        """Chicken Foot: with ``deep``, the boneyard may hold this many tiles (``rounds``'
+        ``deep_bone``)."""
         self.last_solved = 0
         self.last_values: dict[Action, float] = {}
         """Mean value of each action at the last decision (for hints and tests)."""
@@ -270,6 +279,8 @@ class ExpertPlayer:
                 self.others_block,
                 self.block,
                 self.read,
+                self.deep,
+                self.deep_bone,
             )
             self.last_values = found.values
             self.last_chances = found.chances

@@ -513,6 +513,14 @@ them in turn): of 600 playouts from 30 positions of each game, the longest drew 
 (Mexican Train; Chicken Foot 65); a longer one would read them again from the first."""
 MIN_STAGE_DEALS = 8
 """With successive halving, the fewest deals a stage gives each move still searched."""
+DEEP_LEAVES = 24
+"""With ``deep``: the most lines of its own plays one deal's search of one move plays to the
+round's end; past it, a move left is played out by the playout alone. The ``deep`` search is a
+setting for trials: against three Mediums once the boneyard is empty (``deep=99``) +0.0 ± 0.5
+points over 2,800 fresh rounds (few rounds turn on those decisions), with six tiles or fewer
+left to draw (``deep_bone=6``) +0.4 ± 1.1, −1.2 ± 1.8 against three Hards, and single
+decisions past 0.6 s of CPU in both (``benchmarks/RESULTS.md``, "Twentieth sitting")."""
+
 POINTS_WEIGHT = 0.1
 """The penalty difference against the field beside the chance to win, per standard
 deviation of a round's penalty: it ranks moves the win chance leaves level. Heavier
@@ -684,6 +692,13 @@ def lowest_chance(totals: tuple[int, ...], me: int, spread: float) -> float:
     return total
 
 
+def against_field(pts: tuple[int, ...], me: int) -> float:
+    """How many fewer penalty points ``me`` took in a round than the other seats on average:
+    the lesser term of Expert's value of a move (:data:`POINTS_WEIGHT` of it a standard
+    deviation)."""
+    return (sum(pts) - pts[me]) / (len(pts) - 1) - pts[me]
+
+
 @dataclass(frozen=True)
 class RoundValues:
     """Expert's search of one decision in a game of rounds (:func:`expert_values`)."""
@@ -716,6 +731,8 @@ def expert_values(
     others_block: float | None = None,
     block: float = BLOCK,
     read: int | None = None,
+    deep: int = 0,
+    deep_bone: int = 0,
 ) -> RoundValues:
     """Expert's value of every legal move of ``view``'s seat (see the module docstring):
     ``playouts`` split over the distinct moves, each played out with the engine's playout,
@@ -741,7 +758,11 @@ def expert_values(
     one; the engine's ``block``; None: the house's, :func:`default_others_block`); ``block``
     > 0: this seat's playout lays so with this chance, in place of ``greedy`` (where its
     ``ready`` is 0); ``read``: how the others' plays are read (:data:`READ`; None: the
-    house's, :func:`default_read`)."""
+    house's, :func:`default_read`); ``deep`` > 0: in Chicken Foot once the boneyard holds
+    ``deep_bone`` tiles or fewer and this seat ``deep`` tiles or fewer, on each deal its own
+    later moves are each chosen best to the round's end (every line of them tried,
+    :data:`DEEP_LEAVES` at most a move and deal; the others as in the playouts; a tile drawn
+    is the deal's next), in place of its playout's pick."""
     legal = list(view.legal)
     root = fast.position(view)
     if not isinstance(root, fast.RoundsPosition):
@@ -774,7 +795,6 @@ def expert_values(
     done = 0
     capped = False
     cache: dict[tuple[int, ...], float] = {}
-    others = rules.players - 1
     source = Deals(view, know, model, pool, rng)
     # Each play's position, reached once: a play takes nothing from the deal (only this
     # seat's hand and the layout change), so every deal starts from it.
@@ -809,6 +829,14 @@ def expert_values(
             child = root.copy()
             child.apply(a)
         children.append(child)
+    solve: _Lines | None = None
+    if (
+        deep > 0
+        and isinstance(root, fast.FootPosition)
+        and view.boneyard_count <= deep_bone
+        and view.hand.bit_count() <= deep
+    ):
+        solve = _Lines(me, rand, greedies, readies, blocks, written, future, points, sigma)
     n = len(acts)
     live = list(range(n))
     visits = [0] * n
@@ -839,16 +867,23 @@ def expert_values(
                 else:
                     hands0[me] = child.hands[me]
                     p = child.copy(hands0, bone0)
+                if solve is not None and isinstance(p, fast.FootPosition):
+                    v, w = solve.move(p)
+                    wins[j] += w
+                    totals[j] += v
+                    visits[j] += 1
+                    continue
                 p.seat_playout(rand, greedies, None, readies, blocks)
                 pts, after = p.penalties(written)
                 win = cache.get(after)
                 if win is None:
                     win = cache[after] = lowest_chance(after, me, future)
-                field = (sum(pts) - pts[me]) / others
                 wins[j] += win
-                totals[j] += win + points * (field - pts[me]) / sigma
+                totals[j] += win + points * against_field(pts, me) / sigma
                 visits[j] += 1
             done += 1
+            if solve is not None and solve.spent >= playouts and done >= MIN_DEALS:
+                break  # its lines count as playouts: the budget spent
             if time_cap is not None and time.thread_time() - start > time_cap:
                 capped = True
                 break
@@ -872,3 +907,75 @@ def expert_values(
         values[a] = values[b]
         chances[a] = chances[b]
     return RoundValues(values, chances, done, capped)
+
+
+class _Lines:
+    """Expert's ``deep`` search of a Chicken Foot round near its end, on one deal:
+    after a move, the others play as in the playouts until this seat is to move again, and
+    each of its moves then is tried in turn (moves alike once), the best line's value kept
+    (the value of :func:`expert_values`: the chance to finish lowest plus the points term)."""
+
+    def __init__(
+        self,
+        me: int,
+        rand: Callable[[], float],
+        greedies: list[float],
+        readies: list[float] | None,
+        blocks: list[float] | None,
+        written: tuple[int, ...],
+        future: float,
+        points: float,
+        sigma: float,
+    ) -> None:
+        self.me = me
+        self.rand = rand
+        self.greedies = greedies
+        self.readies = readies
+        self.blocks = blocks
+        self.written = written
+        self.future = future
+        self.points = points
+        self.sigma = sigma
+        self.cache: dict[tuple[int, ...], float] = {}
+        self.left = 0
+        self.spent = 0
+        """Positions after its moves reached so far (the search's budget counts them as
+        playouts)."""
+
+    def move(self, p: fast.FootPosition) -> tuple[float, float]:
+        """The value and chance to finish lowest of ``p``, this seat's move just made."""
+        self.left = DEEP_LEAVES
+        return self._after(p)
+
+    def _after(self, p: fast.FootPosition) -> tuple[float, float]:
+        self.spent += 1
+        if not p.over:
+            if self.left <= 0:
+                p.seat_playout(self.rand, self.greedies, None, self.readies, self.blocks)
+            elif p.play_until(self.me, self.rand, self.greedies, self.readies, self.blocks):
+                return self._best(p)
+        self.left -= 1
+        return self._score(p)
+
+    def _best(self, p: fast.FootPosition) -> tuple[float, float]:
+        best = (-math.inf, 0.0)
+        seen: set[tuple] = set()
+        for a in p.moves():
+            child = p.copy()
+            child.apply(a)
+            key = (a.tile, child.layout_key()) if isinstance(a, Play) else ()
+            if key in seen:
+                continue
+            seen.add(key)
+            got = self._after(child)
+            if got[0] > best[0]:
+                best = got
+        return best
+
+    def _score(self, p: fast.FootPosition) -> tuple[float, float]:
+        me = self.me
+        pts, after = p.penalties(self.written)
+        known = self.cache.get(after)
+        win = lowest_chance(after, me, self.future) if known is None else known
+        self.cache[after] = win
+        return win + self.points * against_field(pts, me) / self.sigma, win

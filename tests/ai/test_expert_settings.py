@@ -48,6 +48,9 @@ OWN_BLOCK = [  # the seat's own blocking pick: where its ready pick is off (Mexi
     ("chicken-foot", {"block": 0.5}),
     ("mexican-train", {"ready": 0.0, "block": 1.0}),
 ]
+DEEP = [  # Chicken Foot's own later moves searched to the round's end on each deal
+    ("chicken-foot", {"deep": 99, "deep_bone": 30}),
+]
 LINE = [
     {"model": 0.0},
     {"others_style": {"greedy": 1.0}},
@@ -59,6 +62,7 @@ LINE = [
     ("variant", "settings"),
     [(v, s) for v in ("mexican-train", "chicken-foot") for s in ROUNDS]
     + OWN_BLOCK
+    + DEEP
     + [("international", s) for s in LINE],
 )
 def test_a_trial_setting_plays_legally_repeats_itself_and_changes_the_search(
@@ -76,3 +80,16 @@ def test_the_seats_own_blocking_pick_changes_its_search_where_its_ready_pick_is_
     """Mexican Train's own playout is ``ready`` first: with it off, ``block`` is what differs."""
     view = decision("mexican-train", 3)
     assert values(view, ready=0.0, block=1.0) != values(view, ready=0.0)
+
+
+def test_the_deep_search_waits_for_the_boneyard_it_is_set_for() -> None:
+    """``deep`` searches Chicken Foot's own later moves only once the boneyard holds
+    ``deep_bone`` tiles or fewer (and never in Mexican Train): before, the search is the
+    default's, value for value."""
+    view = decision("chicken-foot", 3)
+    assert view.boneyard_count > 0
+    assert values(view, deep=99, deep_bone=view.boneyard_count - 1) == values(view)
+    assert values(view, deep=99, deep_bone=view.boneyard_count) != values(view)
+    assert values(view, deep=view.hand.bit_count() - 1, deep_bone=99) == values(view)
+    trains = decision("mexican-train", 3)
+    assert values(trains, deep=99, deep_bone=99) == values(trains)
