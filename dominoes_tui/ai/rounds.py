@@ -836,7 +836,7 @@ def expert_values(
         and view.boneyard_count <= deep_bone
         and view.hand.bit_count() <= deep
     ):
-        solve = _Lines(me, rand, greedies, readies, blocks, written, future, points, sigma)
+        solve = _Lines(me, rand, greedies, readies, blocks, written, future, points, sigma, cache)
     n = len(acts)
     live = list(range(n))
     visits = [0] * n
@@ -926,6 +926,7 @@ class _Lines:
         future: float,
         points: float,
         sigma: float,
+        cache: dict[tuple[int, ...], float],
     ) -> None:
         self.me = me
         self.rand = rand
@@ -936,7 +937,8 @@ class _Lines:
         self.future = future
         self.points = points
         self.sigma = sigma
-        self.cache: dict[tuple[int, ...], float] = {}
+        self.cache = cache
+        """Each finished round's totals' chance to finish lowest (the search's own)."""
         self.left = 0
         self.spent = 0
         """Positions after its moves reached so far (the search's budget counts them as
@@ -963,7 +965,7 @@ class _Lines:
         for a in p.moves():
             child = p.copy()
             child.apply(a)
-            key = (a.tile, child.layout_key()) if isinstance(a, Play) else ()
+            key = fast.reached_key(child, a)
             if key in seen:
                 continue
             seen.add(key)
@@ -975,7 +977,7 @@ class _Lines:
     def _score(self, p: fast.FootPosition) -> tuple[float, float]:
         me = self.me
         pts, after = p.penalties(self.written)
-        known = self.cache.get(after)
-        win = lowest_chance(after, me, self.future) if known is None else known
-        self.cache[after] = win
+        win = self.cache.get(after)
+        if win is None:
+            win = self.cache[after] = lowest_chance(after, me, self.future)
         return win + self.points * against_field(pts, me) / self.sigma, win

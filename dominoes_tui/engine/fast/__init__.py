@@ -54,6 +54,7 @@ from .base import (
     heaviest,
     opener_and_lead,
     outcome_key,
+    reached_key,
     styled_lead,
     trailing_passes,
 )
@@ -147,6 +148,7 @@ __all__ = [
     "heaviest",
     "opener_and_lead",
     "outcome_key",
+    "reached_key",
     "place",
     "plain_line",
     "playout",

@@ -401,4 +401,12 @@ def outcome_key(position: Position, action: Action) -> tuple:
         return (type(action).__name__,)
     p = position.copy()
     p.apply(action)
-    return ("play", action.tile, p.layout_key(), p.turn)
+    return reached_key(p, action)
+
+
+def reached_key(after: Position, action: Action) -> tuple:
+    """:func:`outcome_key` of ``action`` from the position ``after`` it was taken (a search
+    that has made the move already need not make it twice)."""
+    if not isinstance(action, Play):
+        return (type(action).__name__,)
+    return ("play", action.tile, after.layout_key(), after.turn)
