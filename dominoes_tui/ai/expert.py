@@ -149,7 +149,7 @@ class ExpertPlayer:
         others_greedy: float | None = None,
         others_style: fast.Style | dict | None = None,
         crn: bool = False,
-        halving: bool = False,
+        halving: int = 0,
         points: float = rounds.POINTS_WEIGHT,
         prior: float = 0.0,
         ready: float | None = None,
@@ -195,7 +195,9 @@ class ExpertPlayer:
         )
         """The other side's seats' playout policy (None: ``style`` for every seat)."""
         self.halving = halving
-        """Mexican Train and Chicken Foot: successive halving of the moves searched."""
+        """Mexican Train and Chicken Foot: successive halving of the moves searched (1 or
+        True: at every decision; 2: where every other seat reads as heaviest-first, Chicken
+        Foot's ``read``; 0: never)."""
         self.crn = crn
         """Common random numbers: on a deal, every action's playout draws the same random
         numbers (Mexican Train and Chicken Foot)."""

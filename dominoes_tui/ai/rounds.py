@@ -724,7 +724,7 @@ def expert_values(
     pool: int = 3,
     others_greedy: float | None = None,
     crn: bool = False,
-    halving: bool = False,
+    halving: int = 0,
     points: float = POINTS_WEIGHT,
     prior: float = 0.0,
     ready: float | None = None,
@@ -746,7 +746,9 @@ def expert_values(
     compared with less noise);
     ``halving``: successive halving (the budget in stages; after each, the better half of
     the moves goes on, so the close ones get the most deals: a move dropped keeps the mean
-    of the deals it saw, never above the last stage's); ``points``: the weight of the
+    of the deals it saw, never above the last stage's): 1 (or True) at every decision, 2 only
+    where every other seat reads as heaviest-first (``read``: the playouts then play the
+    others by their own rule), 0 never; ``points``: the weight of the
     penalty difference against the field, per standard deviation of a round's penalty;
     ``prior``: each move's value plus this much per
     point of Hard's one-move score of it (:func:`evaluate`, at most 100; 0: the search alone);
@@ -840,6 +842,8 @@ def expert_values(
     n = len(acts)
     live = list(range(n))
     visits = [0] * n
+    if halving == 2:  # only where the playouts play every other seat by its own rule
+        halving = int(read > 1 and len(heavy) == rules.players - 1)
     stages = math.ceil(math.log2(n)) if halving and n > 2 else 1
     plan = [deals] if stages == 1 else []
     batch: list[tuple[list[int], list[int]]] = []

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from dominoes_tui.ai import make_player
+from dominoes_tui.ai import make_player, rounds
 from dominoes_tui.ai.expert import ExpertPlayer
 from dominoes_tui.engine import Pass, load_variant, new_game, seat_view
 from dominoes_tui.engine.view import SeatView
@@ -93,3 +93,31 @@ def test_the_deep_search_waits_for_the_boneyard_it_is_set_for() -> None:
     assert values(view, deep=view.hand.bit_count() - 1, deep_bone=99) == values(view)
     trains = decision("mexican-train", 3)
     assert values(trains, deep=99, deep_bone=99) == values(trains)
+
+
+def _reads(view: SeatView) -> int:
+    """How many other seats read as heaviest-first at ``view`` (Chicken Foot's ``read``)."""
+    return len(rounds.read_heaviest(view, rounds.infer(view)))
+
+
+def test_halving_2_halves_only_where_every_other_seat_reads_as_heaviest_first() -> None:
+    """``halving=2``: successive halving where the playouts play every other seat by its own
+    rule (all three read as heaviest-first: Mediums, once each has laid a tile), the flat
+    search where one is not read yet."""
+    rules = load_variant("chicken-foot")
+    found = set()
+    for seed in range(40):
+        g = new_game(rules, seed)
+        players = [make_player("medium", seed + i) for i in range(rules.players)]
+        while len(g.log) < 30 and len(found) < 2:
+            v = seat_view(g, g.turn)
+            every = _reads(v) == rules.players - 1
+            if len(v.legal) >= 4 and every not in found:
+                found.add(every)
+                flat = values(v)
+                assert values(v, halving=True) != flat
+                assert values(v, halving=2) == (values(v, halving=True) if every else flat)
+            g.apply(players[g.turn].choose(v))
+        if len(found) == 2:
+            return
+    pytest.fail("no choice of four moves found, with and without every seat read")
