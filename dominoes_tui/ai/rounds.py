@@ -699,6 +699,25 @@ def against_field(pts: tuple[int, ...], me: int) -> float:
     return (sum(pts) - pts[me]) / (len(pts) - 1) - pts[me]
 
 
+def finished_value(
+    p: fast.RoundsPosition,
+    me: int,
+    written: tuple[int, ...],
+    future: float,
+    points: float,
+    sigma: float,
+    cache: dict[tuple[int, ...], float],
+) -> tuple[float, float]:
+    """A finished round's value to ``me`` in :func:`expert_values` and its chance to finish
+    lowest: ``(chance + points * against_field / sigma, chance)``; the chance of each set of
+    totals after the round (``written`` before it) looked up in ``cache`` once found."""
+    pts, after = p.penalties(written)
+    win = cache.get(after)
+    if win is None:
+        win = cache[after] = lowest_chance(after, me, future)
+    return win + points * against_field(pts, me) / sigma, win
+
+
 @dataclass(frozen=True)
 class RoundValues:
     """Expert's search of one decision in a game of rounds (:func:`expert_values`)."""
@@ -878,12 +897,9 @@ def expert_values(
                     visits[j] += 1
                     continue
                 p.seat_playout(rand, greedies, None, readies, blocks)
-                pts, after = p.penalties(written)
-                win = cache.get(after)
-                if win is None:
-                    win = cache[after] = lowest_chance(after, me, future)
-                wins[j] += win
-                totals[j] += win + points * against_field(pts, me) / sigma
+                v, w = finished_value(p, me, written, future, points, sigma, cache)
+                wins[j] += w
+                totals[j] += v
                 visits[j] += 1
             done += 1
             if solve is not None and solve.spent >= playouts and done >= MIN_DEALS:
@@ -979,9 +995,6 @@ class _Lines:
         return best
 
     def _score(self, p: fast.FootPosition) -> tuple[float, float]:
-        me = self.me
-        pts, after = p.penalties(self.written)
-        win = self.cache.get(after)
-        if win is None:
-            win = self.cache[after] = lowest_chance(after, me, self.future)
-        return win + self.points * against_field(pts, me) / self.sigma, win
+        return finished_value(
+            p, self.me, self.written, self.future, self.points, self.sigma, self.cache
+        )
