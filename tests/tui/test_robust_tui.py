@@ -106,6 +106,20 @@ def _record_markup_match(variant: str = MARKUP) -> int:
     return rec.history_id
 
 
+async def open_stats(pilot) -> StatsScreen:
+    """Open the statistics and wait until they have read the history (a worker thread, which
+    exists only once the screen is mounted: waiting for the workers before then waits for none)."""
+    app = pilot.app
+    screen = StatsScreen()
+    await app.push_screen(screen)
+    for _ in range(500):
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        if screen.stats is not None or screen.problem:
+            return screen
+    raise AssertionError("the statistics never read the history")
+
+
 async def test_markup_in_recorded_names_shows_in_statistics_and_replay() -> None:
     (home() / "variants.toml").write_text(MARKUP_FILE, encoding="utf-8")
     mid = _record_markup_match()
@@ -114,11 +128,8 @@ async def test_markup_in_recorded_names_shows_in_statistics_and_replay() -> None
     app = menu_app()
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await settle(pilot)
-        app.push_screen(StatsScreen())
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, StatsScreen) and screen.recent_ids == [mid]
+        screen = await open_stats(pilot)
+        assert screen.recent_ids == [mid]
         await pilot.press("enter")  # replay it
         await app.workers.wait_for_complete()
         await pilot.pause()
@@ -226,10 +237,7 @@ async def test_damaged_history_rows_are_skipped_with_a_note_in_the_app() -> None
     app = menu_app()
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await settle(pilot)
-        app.push_screen(StatsScreen())
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        screen = app.screen
+        screen = await open_stats(pilot)
         assert screen.recent_ids == [ids[2], ids[0]]
         assert any("damaged" in n and str(ids[1]) in n for n in notes(app))
         screen.open_replay(ids[1])  # e.g. a number picked before the row was damaged
