@@ -3,6 +3,8 @@ opens the next screen. A second activation while a screen is opening is ignored.
 
 from __future__ import annotations
 
+import threading
+
 from conftest import first_legal, settle
 
 from dominoes_tui import store
@@ -43,6 +45,47 @@ async def test_continue_pressed_twice_opens_the_saved_match_once() -> None:
         assert app.table.session.info.match_id == info.match_id
         assert not app.table.session.left  # (the second Enter may wake it: a key)
     assert store.History().matches() == []  # nothing given up
+    assert store.saved_match_id() == info.match_id
+
+
+async def test_a_slow_save_keeps_the_menu_and_a_second_enter_changes_nothing(monkeypatch) -> None:
+    """A save that takes a while to read (a long match, a busy machine): while Continue reads
+    it the menu keeps the focus (no loading cover over the screen), a second Enter opens
+    nothing else, and the saved match opens once it is read."""
+    info = saved_match()
+    gate = threading.Event()
+    armed: list[bool] = []
+    real = store.load_autosave
+
+    def held(*args, **kwargs):
+        if armed:  # the menu's own look at the save, after its first frame, is not held
+            gate.wait(60)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(store, "load_autosave", held)
+    app = menu_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StartScreen)
+        armed.append(True)
+        try:
+            await pilot.press("down", "enter")  # Continue: the save is being read, held
+            await pilot.pause()
+            assert app.focused is screen.query_one("#menu")
+            await pilot.press("enter")  # again, before it is read
+            await pilot.pause()
+            assert app.screen is screen
+        finally:
+            gate.set()
+        await settle(pilot)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert [s for s in app.screen_stack if isinstance(s, TableScreen)] == [app.table]
+        assert app.table.session.info.match_id == info.match_id
     assert store.saved_match_id() == info.match_id
 
 

@@ -189,8 +189,10 @@ class StartScreen(Screen[None]):
         self.problem = ""
         self.daily_words = ""
         """The day's deal and your best at it (read from the history after the first frame)."""
-        self.loading = False
-        """The save is being read (Continue, or New game before the menu had read it)."""
+        self.reading_save = False
+        """The save is being read (Continue, or New game before the menu had read it). Not
+        named ``loading``: that is Textual's own, which covers the screen with a loading
+        indicator and takes the focus off the menu (a second Enter then went to the houses)."""
         self.looked = False
         """The history and the save have been looked at (:meth:`after_first_frame`)."""
 
@@ -536,12 +538,12 @@ class StartScreen(Screen[None]):
         """Read the save in a thread (a big one takes a while: never on the UI thread),
         then ``then()``. Activations meanwhile are ignored; ``keep``: a save
         read already will do (else it is read again: the freshest)."""
-        if self.loading:
+        if self.reading_save:
             return
         if keep and self.saved is not None:
             then()
             return
-        self.loading = True
+        self.reading_save = True
 
         def load() -> None:
             res = store.load_autosave()
@@ -550,7 +552,7 @@ class StartScreen(Screen[None]):
         self.run_worker(load, thread=True, group="start-load", exit_on_error=False)
 
     def _loaded(self, res: store.LoadResult, then: Callable[[], None]) -> None:
-        self.loading = False
+        self.reading_save = False
         self._save_read(res)
         if self.is_active:  # not if the person went elsewhere meanwhile
             then()
