@@ -169,6 +169,32 @@ async def test_stats_screen_lists_recent_matches_and_replays_one() -> None:
         assert isinstance(app.screen, ReplayScreen) and app.screen.record.id == 4
 
 
+async def test_the_list_read_again_keeps_the_match_picked() -> None:
+    """Back from a replay the statistics read the history again: the match picked in the
+    list stays picked, also with a match recorded meanwhile (a key pressed while the list is
+    read again goes to the match the player picked, not to the top one)."""
+    record_some()
+    app = Host(StatsScreen)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        table = screen.query_one("#recent", DataTable)
+        table.focus()
+        await pilot.press("down", "down")
+        assert screen.recent_ids[table.cursor_row] == 3
+        screen.load()  # as when a replay closes
+        await settle(pilot)
+        assert screen.recent_ids[table.cursor_row] == 3
+        g = cpu_match("draw", seed=7)
+        assert store.finish_match(g, info()).problem is None  # match 6, on top
+        screen.load()
+        await settle(pilot)
+        assert screen.recent_ids[:2] == [6, 5] and screen.recent_ids[table.cursor_row] == 3
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ReplayScreen) and app.screen.record.id == 3
+
+
 async def test_stats_screen_with_nothing_recorded() -> None:
     app = Host(StatsScreen)
     async with app.run_test(size=SIZE) as pilot:

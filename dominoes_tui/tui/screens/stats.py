@@ -725,6 +725,7 @@ class StatsScreen(DismissOnce, Screen[None]):
         label.append(" another; or `dominoes replay N`)", "#9fb8ab")
         self.query_one("#recent-label", Static).update(label)
         table = self.query_one("#recent", DataTable)
+        picked = self._picked(table)  # read again (back from a replay): the same match stays picked
         table.clear(columns=True)
         rows = [recent_row(m) for m in recent]
         columns = recent_columns(deal_unit(hand_word(m.is_rounds) for m in recent))
@@ -742,6 +743,16 @@ class StatsScreen(DismissOnce, Screen[None]):
                 cells.append(cell)
             table.add_row(*cells, key=str(m.id))
         table.display = True
+        if picked is not None and picked in self.recent_ids:
+            table.move_cursor(row=self.recent_ids.index(picked))
+
+    @staticmethod
+    def _picked(table: DataTable) -> int | None:
+        """The match under the recent list's cursor (None if the list is empty)."""
+        if not table.row_count:
+            return None
+        row = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        return int(row) if row is not None else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("replay", "review"):
