@@ -11,7 +11,7 @@ from dominoes_tui.ai import review as rv
 from dominoes_tui.table import review_job
 from dominoes_tui.tui import strategy_coach
 
-__all__ = ["FirstLegal", "first_legal", "rig_judges", "settle"]
+__all__ = ["FirstLegal", "first_legal", "rig_judges", "settle", "settle_and_read"]
 
 
 class FirstLegal:
@@ -43,6 +43,15 @@ async def settle(pilot) -> None:
             if table is None or not table.busy:
                 return
     raise AssertionError("the table never settled")
+
+
+async def settle_and_read(pilot) -> None:
+    """:func:`settle`, then the reads a screen starts once its first frame is shown (the start
+    menu's look at the save and the history, in threads): the screen as a person sees it a
+    moment later, whatever the machine's speed."""
+    await settle(pilot)
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
 
 
 ONE_ROUND = rv.Budget(rounds=1, max_rounds=1)

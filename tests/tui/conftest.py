@@ -7,7 +7,11 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
 import pytest
-from pilot_helpers import first_legal, settle  # noqa: F401  (the tests import them from here)
+from pilot_helpers import (  # noqa: F401  (the tests import them from here)
+    first_legal,
+    settle,
+    settle_and_read,
+)
 from rich.console import Console
 from table_helpers import act_as_person
 from textual.app import App

@@ -10,7 +10,15 @@ of How to play, the start menu with Continue's description and the question.
 from __future__ import annotations
 
 import pytest
-from conftest import first_legal, focus_row, make_app, play_until, settle, take_turn
+from conftest import (
+    first_legal,
+    focus_row,
+    make_app,
+    play_until,
+    settle,
+    settle_and_read,
+    take_turn,
+)
 from textual.command import CommandList, CommandPalette
 
 from dominoes_tui import options, store
@@ -63,19 +71,12 @@ def menu_entries(app: DominoesApp) -> list[str]:
     return [menu.get_option_at_index(i).id for i in range(menu.option_count)]
 
 
-async def menu_ready(pilot) -> None:
-    """The start menu after its first frame's lookups (the save, the history)."""
-    await settle(pilot)
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-
-
 # ------------------------------------------------------------ resume or new
 async def test_continue_says_what_it_resumes() -> None:
     save_a_match()
     app = menu_app()
     async with app.run_test(size=SIZE) as pilot:
-        await menu_ready(pilot)
+        await settle_and_read(pilot)
         menu = app.screen.query_one("#menu")
         prompt = str(menu.get_option("continue").prompt)
         assert "The classic match, You: 0 – Ada: 0, hand 1" in " ".join(prompt.split())
@@ -100,7 +101,7 @@ async def test_a_name_stays_with_its_score(size) -> None:
     pieces = save_many_seats()
     app = menu_app()
     async with app.run_test(size=size) as pilot:
-        await menu_ready(pilot)
+        await settle_and_read(pilot)
         prompt = str(app.screen.query_one("#menu").get_option("continue").prompt)
         await pilot.press("n")
         await pilot.pause()
@@ -117,7 +118,7 @@ async def test_new_game_on_the_menu_asks_before_giving_the_saved_match_up() -> N
     info = save_a_match()
     app = menu_app()
     async with app.run_test(size=SIZE) as pilot:
-        await menu_ready(pilot)
+        await settle_and_read(pilot)
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, ResumeOrNewScreen)
@@ -141,7 +142,7 @@ async def test_new_game_on_the_menu_goes_on_to_the_options_when_asked() -> None:
     save_a_match()
     app = menu_app()
     async with app.run_test(size=SIZE) as pilot:
-        await menu_ready(pilot)
+        await settle_and_read(pilot)
         await pilot.press("tab", "enter")  # a house: the same question first
         await pilot.pause()
         assert isinstance(app.screen, ResumeOrNewScreen)
@@ -153,7 +154,7 @@ async def test_new_game_on_the_menu_goes_on_to_the_options_when_asked() -> None:
 async def test_new_game_without_a_save_asks_nothing() -> None:
     app = menu_app()
     async with app.run_test(size=SIZE) as pilot:
-        await menu_ready(pilot)
+        await settle_and_read(pilot)
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, OptionsScreen)
@@ -213,10 +214,10 @@ async def test_a_match_just_over_is_not_offered_while_it_is_recorded() -> None:
     info = save_a_match()
     app = menu_app()
     async with app.run_test(size=SIZE) as pilot:
-        await menu_ready(pilot)
+        await settle_and_read(pilot)
         assert "continue" in menu_entries(app)
         app.push_screen(StartScreen("classic", finished=info.match_id))
-        await menu_ready(pilot)
+        await settle_and_read(pilot)
         assert "continue" not in menu_entries(app)
 
 
@@ -224,7 +225,7 @@ async def test_a_match_just_over_is_not_offered_while_it_is_recorded() -> None:
 async def test_q_at_the_table_goes_back_to_the_start_menu_it_came_from() -> None:
     app = menu_app()
     async with app.run_test(size=SIZE) as pilot:
-        await menu_ready(pilot)
+        await settle_and_read(pilot)
         await pilot.press("n", "s")  # New game, Start
         await settle(pilot)
         await take_turn(pilot)
@@ -236,7 +237,7 @@ async def test_q_at_the_table_goes_back_to_the_start_menu_it_came_from() -> None
             "Back to the start menu? The match is saved: Continue picks it up."
         )
         await pilot.press("y")
-        await menu_ready(pilot)
+        await settle_and_read(pilot)
         assert isinstance(app.screen, StartScreen)
         assert app.is_running
         assert menu_entries(app)[:2] == ["new", "continue"]
@@ -358,7 +359,7 @@ async def test_ctrl_p_in_the_too_small_box_opens_nothing() -> None:
 
 # ------------------------------------------------------------ the options screen
 async def open_options(pilot, variant: str) -> OptionsScreen:
-    await menu_ready(pilot)
+    await settle_and_read(pilot)
     names = list(pilot.app.screen.variants)
     await pilot.press("tab", "home", *["down"] * names.index(variant), "enter")
     await pilot.pause()
@@ -454,7 +455,7 @@ async def test_f1_explains_the_house_at_the_table_and_closes_again() -> None:
 async def test_how_to_play_from_the_start_menu_explains_the_highlighted_house() -> None:
     app = menu_app()
     async with app.run_test(size=SIZE) as pilot:
-        await menu_ready(pilot)
+        await settle_and_read(pilot)
         assert "howto" in menu_entries(app)
         await pilot.press("tab", "down")  # draw
         await pilot.press("h")
@@ -579,7 +580,7 @@ async def test_the_command_palette_lists_the_tables_and_the_apps_commands() -> N
 async def test_the_palette_on_the_start_menu_has_the_apps_commands() -> None:
     app = menu_app()
     async with app.run_test(size=SIZE) as pilot:
-        await menu_ready(pilot)
+        await settle_and_read(pilot)
         commands = list(app.get_system_commands(app.screen))
         titles = [c.title for c in commands]
         assert titles.count("New game") == 1 and "How to play" in titles
@@ -666,7 +667,7 @@ def test_one_hand_is_one_hand() -> None:
 @pytest.mark.parametrize("size", SIZES)
 def test_how_to_play_snapshot(snap_compare, size) -> None:
     async def run_before(pilot) -> None:
-        await menu_ready(pilot)
+        await settle_and_read(pilot)
         await pilot.press("h")
         await pilot.pause()
 
@@ -676,7 +677,7 @@ def test_how_to_play_snapshot(snap_compare, size) -> None:
 @pytest.mark.parametrize("size", SIZES)
 def test_start_menu_with_continue_snapshot(snap_compare, size) -> None:
     async def run_before(pilot) -> None:
-        await menu_ready(pilot)
+        await settle_and_read(pilot)
         await pilot.pause()
 
     save_a_match(moves=5, hand=4, seed=13)  # You 44 – Ada 35 (nothing held)
@@ -686,7 +687,7 @@ def test_start_menu_with_continue_snapshot(snap_compare, size) -> None:
 @pytest.mark.parametrize("size", SIZES)
 def test_resume_or_new_snapshot(snap_compare, size) -> None:
     async def run_before(pilot) -> None:
-        await menu_ready(pilot)
+        await settle_and_read(pilot)
         await pilot.press("n")
         await pilot.pause()
 
@@ -699,7 +700,7 @@ def test_resume_many_seats_snapshot(snap_compare, size) -> None:
     """Six seats' totals in the resume question: wrapped between seats, never inside one."""
 
     async def run_before(pilot) -> None:
-        await menu_ready(pilot)
+        await settle_and_read(pilot)
         await pilot.press("n")
         await pilot.pause()
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from conftest import first_legal, play_until, settle
+from conftest import first_legal, play_until, settle, settle_and_read
 
 from dominoes_tui import store
 from dominoes_tui.engine import load_variant, new_game
@@ -95,9 +95,7 @@ async def test_the_menus_daily_beside_a_save_then_continue() -> None:
     saved_id = store.saved_match_id()
     app = DominoesApp(start_menu=True, seed=5, level="easy", delay=0, player_factory=first_legal)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle_and_read(pilot)
         assert isinstance(app.screen, StartScreen)
         await pilot.press("d")
         await settle(pilot)
@@ -109,17 +107,13 @@ async def test_the_menus_daily_beside_a_save_then_continue() -> None:
         await app.workers.wait_for_complete()
         await pilot.pause()
         await pilot.press("n")  # New game: the menu, with the saved match to continue
-        await settle(pilot)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle_and_read(pilot)
         menu = app.screen.query_one("#menu")
         said = " ".join(str(menu.get_option("continue").prompt).split())  # wrapped by the menu
         assert "The classic match, You: 0 – Ada: 0" in said
         assert store.autosave_path().read_bytes() == before
         await pilot.press("c")
-        await settle(pilot)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle_and_read(pilot)
         table = app.table
         assert table.session.info.match_id == saved_id and table.session.daily is None
         assert len(table.game.log) == 3

@@ -3,7 +3,7 @@ first needed (the start menu's first frame, benchmarks/startup.py)."""
 
 from __future__ import annotations
 
-from conftest import first_legal, make_app, settle
+from conftest import first_legal, make_app, settle, settle_and_read
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -86,9 +86,7 @@ async def test_statistics_and_continue_join_the_key_line_when_they_come() -> Non
     assert store.autosave(new_game(load_variant("classic"), 9), info) is None
     app = menu_app()
     async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle_and_read(pilot)
         text = line(app)
         assert "c Continue" in text and "t Statistics" in text
         x = text.index("Statistics")

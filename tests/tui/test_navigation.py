@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 
-from conftest import first_legal, settle
+from conftest import first_legal, settle, settle_and_read
 
 from dominoes_tui import store
 from dominoes_tui.engine import load_variant, new_game
@@ -65,9 +65,7 @@ async def test_a_slow_save_keeps_the_menu_and_a_second_enter_changes_nothing(mon
     monkeypatch.setattr(store, "load_autosave", held)
     app = menu_app()
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle_and_read(pilot)
         screen = app.screen
         assert isinstance(screen, StartScreen)
         armed.append(True)
@@ -80,9 +78,7 @@ async def test_a_slow_save_keeps_the_menu_and_a_second_enter_changes_nothing(mon
             assert app.screen is screen
         finally:
             gate.set()
-        await settle(pilot)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle_and_read(pilot)
         assert isinstance(app.screen, TableScreen)
         assert [s for s in app.screen_stack if isinstance(s, TableScreen)] == [app.table]
         assert app.table.session.info.match_id == info.match_id

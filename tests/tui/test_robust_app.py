@@ -4,7 +4,7 @@ choice; loading saves never blocks the screen."""
 
 from __future__ import annotations
 
-from conftest import first_legal, said_in_passing, settle
+from conftest import first_legal, said_in_passing, settle, settle_and_read
 
 from dominoes_tui import store
 from dominoes_tui.engine import Resign, load_variant
@@ -67,9 +67,7 @@ async def test_a_menu_entry_activated_twice_at_once_opens_one_screen(entry) -> N
     record_a_match()
     app = menu_app()
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle_and_read(pilot)
         start = app.screen
         assert isinstance(start, StartScreen) and entry in start.menu_items()
         start.action_choose(entry)
@@ -107,9 +105,7 @@ async def test_continue_on_a_save_the_table_refuses_sets_it_aside(monkeypatch) -
     _table_refuses(monkeypatch)
     app = menu_app()
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await settle(pilot)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle_and_read(pilot)
         await pilot.press("c")  # Continue
         await settle(pilot)
         assert app._exception is None
@@ -220,9 +216,7 @@ async def test_play_reads_the_save_off_the_ui_thread(loads_on_ui_thread, resume)
     info = saved_match()
     app = DominoesApp(resume=resume, seed=4, level="easy", delay=0, player_factory=first_legal)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle_and_read(pilot)
         if not resume:
             await pilot.press("r")  # Resume
             await settle(pilot)
@@ -303,9 +297,7 @@ async def test_a_second_window_offers_to_watch_or_quit_and_keeps_the_menu(other_
     save = store.autosave_path().read_bytes()
     app = menu_app()
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle_and_read(pilot)
         await pilot.press("c")
         await pilot.pause()
         assert isinstance(app.screen, OtherWindowScreen)
@@ -363,9 +355,7 @@ async def test_play_in_a_second_window_asks_instead_of_a_blank_screen(other_wind
 
     app = DominoesApp(seed=4, level="easy", delay=0, player_factory=first_legal)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle_and_read(pilot)
         if type(app.screen).__name__ == "ResumeOrNewScreen":
             await pilot.press("n")
             await settle(pilot)
@@ -384,13 +374,9 @@ async def test_a_save_seating_you_elsewhere_is_never_played_from_seat_0(players,
     info = saved_match(players=players, human_seat=seat)
     app = menu_app()
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle_and_read(pilot)
         await pilot.press("c")
-        await settle(pilot)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle_and_read(pilot)
         assert app.table is None and isinstance(app.screen, StartScreen)
         problem = str(app.screen.query_one("#start-problem").render())
         assert f"seats you at seat {seat + 1} of {players}" in problem

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import first_legal, focus_row, make_app, settle
+from conftest import first_legal, focus_row, make_app, settle, settle_and_read
 
 from dominoes_tui import options, store
 from dominoes_tui.engine import load_variant, new_game
@@ -342,9 +342,7 @@ async def test_a_corrupt_save_is_explained_and_a_new_game_offered() -> None:
     async with app.run_test(size=SIZE) as pilot:
         # the menu reads the save after its first frame (to say what Continue resumes):
         # an unusable one is said at once, and Continue goes away
-        await settle(pilot)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle_and_read(pilot)
         problem = str(app.screen.query_one("#start-problem").render())
         assert "cannot be used" in problem and len(problem.splitlines()[0]) > 10
         assert "continue" not in menu_entries(app)
@@ -362,9 +360,7 @@ async def test_statistics_once_a_match_is_recorded() -> None:
     assert not store.finish_match(game, info).problem
     app = menu_app()
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settle_and_read(pilot)
         assert "stats" in menu_entries(app)
         await pilot.press("t")
         await pilot.pause()
