@@ -98,7 +98,7 @@ async def test_matador_either_way_round_is_asked_never_chosen() -> None:
         hand = app.screen.query_one("#hand")
         assert hand.marks == {tiles.tile(5, 2)}  # the matador is marked
         line = app.screen.query_one(LineView)
-        texts = {c.text for c in line.layout.hotspots()}
+        texts = {c.text for c in line.line_layout.hotspots()}
         assert texts == {"needs 2◂5", "0▸matador"}
         await press_to_select(pilot, table.session.hand().index(tiles.tile(5, 2)))
         await pilot.press("enter")
@@ -174,12 +174,17 @@ async def test_a_line_taller_than_its_widget_scrolls() -> None:
         view = pilot.app.query_one(LineView)
         view.show(g.line, None, g.ends, 12, set())
         await pilot.pause()
-        assert view.layout.height > 3 and view.layout.fits
-        top = view.layout.height - 3
-        for _ in range(view.layout.height):
+        assert view.line_layout.height > 3 and view.line_layout.fits
+        top = view.line_layout.height - 3
+        for _ in range(view.line_layout.height):
             view.post_message(events.MouseScrollDown(view, 1, 1, 0, 0, 0, False, False, False))
         await pilot.pause()
         assert view.scroll_row == top
         view.post_message(events.MouseScrollUp(view, 1, 1, 0, 0, 0, False, False, False))
         await pilot.pause()
-        assert view.scroll_row == top - 1, (view.scroll_row, top, view.layout.height, view.size)
+        assert view.scroll_row == top - 1, (
+            view.scroll_row,
+            top,
+            view.line_layout.height,
+            view.size,
+        )

@@ -176,7 +176,7 @@ async def test_mouse_play_click_tile_then_end() -> None:
         await pilot.pause()
         assert table.selected == i
         line = app.screen.query_one(LineView)
-        right = next(c for c in line.layout.hotspots() if c.end == 1)
+        right = next(c for c in line.line_layout.hotspots() if c.end == 1)
         await pilot.click(LineView, offset=(right.x, right.y))
         await settle(pilot)
         assert table.game.log[0] == Play(tiles.tile(6, 4), 1)
@@ -367,10 +367,10 @@ async def test_resizing_lays_the_line_out_again() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         line = app.screen.query_one(LineView)
-        wide = line.layout
+        wide = line.line_layout
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
-        narrow = line.layout
+        narrow = line.line_layout
         assert (narrow.width, narrow.height) == tuple(line.size) != (wide.width, wide.height)
         assert narrow.fits
         assert len([c for c in narrow.cells if c.tile is not None]) >= 12

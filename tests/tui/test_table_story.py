@@ -212,7 +212,7 @@ async def test_the_end_question_names_ends_by_where_the_felt_draws_them() -> Non
         await pilot.pause()
         assert s.question == EndQuestion(tile, (0, 1))
         line = app.screen.query_one(LineView)
-        where = {c.end: (c.x, c.y) for c in line.layout.hotspots()}
+        where = {c.end: (c.x, c.y) for c in line.line_layout.hotspots()}
         arrows = s.end_arrows
         for end, arrow in arrows.items():
             other = where[1 - end]
@@ -252,7 +252,7 @@ async def test_a_big_terminal_grows_the_line_and_the_hand(tmp_path, monkeypatch)
             await settle(pilot)
             hand = app.screen.query_one(HandView)
             line = app.screen.query_one(LineView)
-            sizes[size] = (hand.tile_width, line.layout.face)
+            sizes[size] = (hand.tile_width, line.line_layout.face)
     assert sizes[(80, 24)][0] == 7
     assert sizes[(160, 48)] == (11, PIPS) and sizes[(200, 50)] == (11, PIPS)
     assert sizes[(80, 24)][1] in (SMALL_PIPS, DIGITS)
@@ -267,8 +267,8 @@ async def test_the_line_has_the_hands_pips_where_they_fit() -> None:
         await pilot.press("enter")
         await settle(pilot)
         line = app.screen.query_one(LineView)
-        assert line.layout.face.half_width and line.layout.face is not DIGITS
-        assert "●" in "".join(c.text for c in line.layout.cells)
+        assert line.line_layout.face.half_width and line.line_layout.face is not DIGITS
+        assert "●" in "".join(c.text for c in line.line_layout.cells)
 
 
 @pytest.mark.frames  # the line's cells as drawn
@@ -282,8 +282,8 @@ async def test_unicode_tiles_in_the_hand_and_on_the_line() -> None:
         await pilot.press("enter")
         await settle(pilot)
         line = app.screen.query_one(LineView)
-        assert line.layout.face is UNICODE
-        glyphs = "".join(c.text for c in line.layout.cells if c.tile is not None)
+        assert line.line_layout.face is UNICODE
+        glyphs = "".join(c.text for c in line.line_layout.cells if c.tile is not None)
         assert chr(0x1F031 + 1 * 7 + 1) in glyphs or chr(0x1F063 + 8) in glyphs
         hand = app.screen.query_one(HandView)
         assert any(ord(ch) >= 0x1F030 for row in hand._rows for ch, _ in row)

@@ -118,7 +118,9 @@ class LineView(Widget):
         self.refresh()
 
     @property
-    def layout(self) -> LineLayout:
+    def line_layout(self) -> LineLayout:
+        """Where each tile of the line goes at this size (worked out again when it changes).
+        Not named ``layout``: that is Textual's own (how a container arranges its children)."""
         w, h = self.size
         if self._layout is None or self._layout.width != w or self._laid_size != (w, h):
             self._laid_size = (w, h)
@@ -150,7 +152,7 @@ class LineView(Widget):
         self.scroll_row = max(0, min(lay.height - h, y - h // 2))
 
     def _scroll(self, delta: int) -> None:
-        lay = self.layout
+        lay = self.line_layout
         top = max(0, lay.height - self.size.height)
         row = max(0, min(top, self.scroll_row + delta))
         if row != self.scroll_row:
@@ -160,7 +162,7 @@ class LineView(Widget):
     def hidden_rows(self) -> bool:
         """The line is taller than the felt (PgUp/PgDn, or the wheel, scroll it)."""
         h = self.size.height
-        return h > 1 and self.layout.height > h
+        return h > 1 and self.line_layout.height > h
 
     def page(self, direction: int) -> bool:
         """PgUp (-1) or PgDn (1): most of a felt's height; False: nothing moved."""
@@ -223,7 +225,7 @@ class LineView(Widget):
     def arrows_for(self, asked: list[int] | tuple[int, ...]) -> dict[int, str]:
         """The arrow key for each asked end, as this felt draws them (see
         :func:`render.end_arrows`)."""
-        return end_arrows(end_positions(self.layout), asked, self.arms is not None)
+        return end_arrows(end_positions(self.line_layout), asked, self.arms is not None)
 
     def _asked_text(self, c: Cell) -> str:
         """An end marker while asking: the arrow key that picks it and its number
@@ -237,7 +239,7 @@ class LineView(Widget):
         return text
 
     def render_line(self, y: int) -> Strip:
-        lay = self.layout
+        lay = self.line_layout
         base = self.rich_style
         y += self.scroll_row
         if not 0 <= y < len(self._rows):
@@ -256,7 +258,7 @@ class LineView(Widget):
 
     def end_at(self, x: int, y: int) -> tuple[bool, int | None]:
         """Is there an end marker at (x, y)? and which end."""
-        hotspots = self.layout.hotspots()
+        hotspots = self.line_layout.hotspots()
         y += self.scroll_row
         for c in hotspots:
             if c.y == y and c.x <= x < c.x + len(c.text):
